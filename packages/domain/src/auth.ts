@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { userSchema } from "./user.js";
+
+export const passwordMinLength = 8;
+/** argon2 hashes any length, but an unbounded password is a cheap way to burn CPU. */
+export const passwordMaxLength = 256;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: "Invalid email address" }));
+
+export const passwordSchema = z
+  .string()
+  .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
+  .max(passwordMaxLength, `Password must be at most ${passwordMaxLength} characters`);
+
+export const nominativeSchema = z.string().trim().min(1, "Name is required").max(120);
+
+export const signInInputSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "Password is required").max(passwordMaxLength),
+});
+export type SignInInput = z.infer<typeof signInInputSchema>;
+
+export const signUpInputSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  nominative: nominativeSchema,
+});
+export type SignUpInput = z.infer<typeof signUpInputSchema>;
+
+/** Sign-in with Google: only the ID token is trusted; any profile fields sent beside it are ignored. */
+export const googleSignInInputSchema = z.object({
+  credential: z.string().min(1, "Google ID token is required").max(8192),
+});
+export type GoogleSignInInput = z.infer<typeof googleSignInInputSchema>;
+
+export const lostPasswordQuerySchema = z.object({ email: emailSchema });
+
+export const changePasswordInputSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  token: z.string().min(1, "Missing token").max(512),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const successResponseSchema = z.object({ success: z.literal(true) });
+
+/** What the web needs to know about the server's configuration before sign-in. */
+export const publicConfigSchema = z.object({
+  version: z.string(),
+  googleClientId: z.string().nullable(),
+  chatScriptUrl: z.string().nullable(),
+  tagManagerUrl: z.string().nullable(),
+  termsUrl: z.string(),
+  privacyUrl: z.string(),
+  knowledgeBaseUrl: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** Reset links are valid this long. */
+export const resetTokenLifetimeMinutes = 60;

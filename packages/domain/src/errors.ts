@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/**
+ * The closed list of error codes the API answers with, and the HTTP status of each.
+ * The server renders every non-2xx answer as {@link ErrorBody}; the web reads `ErrorMessage`.
+ */
+export const errorStatusByCode = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  INVALID_TOKEN: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  PLAN_LIMIT_REACHED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatusByCode;
+
+export const errorDetailSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  code: z.string(),
+  ErrorMessage: z.string(),
+  details: z.array(errorDetailSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+const timeOfDay = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+export const calendarViews = ["timeGridWeek", "timeGridDay"] as const;
+
+export const preferencesSchema = z.object({
+  allDaySlot: z.boolean(),
+  weekends: z.boolean(),
+  /** HH:mm:ss, in 15-minute steps between 00:15 and 23:45. */
+  slotDuration: z.string().regex(timeOfDay),
+  slotMinTime: z.string().regex(timeOfDay),
+  slotMaxTime: z.string().regex(timeOfDay),
+  /** 0 Sunday … 6 Saturday. */
+  businessDaysOfWeek: z.array(z.number().int().min(0).max(6)),
+  businessStartTime: z.string().regex(timeOfDay),
+  businessEndTime: z.string().regex(timeOfDay),
+  gcalendars: z.array(z.object({ id: z.string(), summary: z.string(), enabled: z.boolean() })),
+  calendarView: z.enum(calendarViews),
+  /** IANA zone; taken from the browser at first sign-in. Reports group days in this zone. */
+  timeZone: z.string().min(1).max(64).nullable(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const preferencesPatchSchema = preferencesSchema.partial().strict();
+export type PreferencesPatch = z.infer<typeof preferencesPatchSchema>;
+
+export const defaultPreferences: Readonly<Preferences> = Object.freeze({
+  allDaySlot: false,
+  weekends: false,
+  slotDuration: "00:30:00",
+  slotMinTime: "06:00:00",
+  slotMaxTime: "20:00:00",
+  businessDaysOfWeek: [1, 2, 3, 4, 5],
+  businessStartTime: "09:00",
+  businessEndTime: "18:00",
+  gcalendars: [],
+  calendarView: "timeGridWeek",
+  timeZone: null,
+});
+
+/**
+ * Stored preferences may be partial (older rows, or a patch of a single field): every missing
+ * or unreadable field takes the spec's default, so the board never sees an undefined setting.
+ */
+export function withPreferenceDefaults(stored: unknown): Preferences {
+  const source = stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {};
+  const result: Record<string, unknown> = {
+    ...defaultPreferences,
+    businessDaysOfWeek: [1, 2, 3, 4, 5],
+    gcalendars: [],
+  };
+  for (const key of Object.keys(preferencesSchema.shape) as (keyof Preferences)[]) {
+    const parsed = preferencesSchema.shape[key].safeParse(source[key]);
+    if (parsed.success && source[key] !== undefined) result[key] = parsed.data;
+  }
+  return result as Preferences;
+}
+
+function secondsOfDay(value: string): number {
+  const [h = "0", m = "0", s = "0"] = value.split(":");
+  return Number(h) * 3600 + Number(m) * 60 + Number(s);
+}
+
+/** Length of the business day in seconds, derived from business start and end (never negative). */
+export function totalBusinessSeconds(preferences: Pick<Preferences, "businessStartTime" | "businessEndTime">): number {
+  return Math.max(0, secondsOfDay(preferences.businessEndTime) - secondsOfDay(preferences.businessStartTime));
+}

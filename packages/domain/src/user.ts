@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { organizationSchema } from "./organization.js";
+import { roleSchema } from "./permissions.js";
+import { preferencesPatchSchema, preferencesSchema } from "./preferences.js";
+
+export const languages = ["it", "en"] as const;
+export type Language = (typeof languages)[number];
+export const fallbackLanguage: Language = "it";
+/** The language of a new organization. */
+export const defaultOrganizationLanguage: Language = "en";
+
+export const userStatuses = ["active", "inactive", "invited"] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export const userSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  nominative: z.string(),
+  image_url: z.string().nullable(),
+  preferences: preferencesSchema,
+  status: z.enum(userStatuses),
+  integrations: z.array(z.object({ service: z.string() })),
+  organization: organizationSchema.nullable(),
+  role: roleSchema.nullable(),
+  hourly_cost: z.number().nullable(),
+  contractual_hours: z.number().nullable(),
+  productivity_target: z.number().nullable(),
+  terms_of_use: z.boolean(),
+  privacy_policy: z.boolean(),
+  /** null until the user answers the cookie banner. */
+  cookie_consent: z.boolean().nullable(),
+  external_uid: z.string().nullable(),
+  language: z.enum(languages),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const updateUserInputSchema = z
+  .object({
+    language: z.enum(languages),
+    preferences: preferencesPatchSchema,
+    terms_of_use: z.boolean(),
+    privacy_policy: z.boolean(),
+    cookie_consent: z.boolean(),
+    status: z.enum(["active", "inactive"]),
+  })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
+
+export type OnboardingStep = "terms" | "organization" | null;
+
+/** Spec part 1 §4 "Onboarding": terms first, then the organization, then nothing. */
+export function onboardingStep(user: Pick<User, "terms_of_use" | "privacy_policy" | "organization">): OnboardingStep {
+  if (!user.terms_of_use || !user.privacy_policy) return "terms";
+  if (!user.organization) return "organization";
+  return null;
+}
