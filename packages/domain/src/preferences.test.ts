@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { defaultPreferences, totalBusinessSeconds, withPreferenceDefaults } from "./preferences.js";
+
+describe("withPreferenceDefaults", () => {
+  it("gives the spec's defaults to a user without preferences", () => {
+    expect(withPreferenceDefaults(undefined)).toEqual({
+      allDaySlot: false,
+      weekends: false,
+      slotDuration: "00:30:00",
+      slotMinTime: "06:00:00",
+      slotMaxTime: "20:00:00",
+      businessDaysOfWeek: [1, 2, 3, 4, 5],
+      businessStartTime: "09:00",
+      businessEndTime: "18:00",
+      gcalendars: [],
+      calendarView: "timeGridWeek",
+      timeZone: null,
+    });
+  });
+
+  it.each([
+    ["null", null],
+    ["a string", "weekends"],
+    ["an array", [1, 2]],
+    ["an empty object", {}],
+  ])("treats %s as no preferences", (_label, stored) => {
+    expect(withPreferenceDefaults(stored)).toEqual(defaultPreferences);
+  });
+
+  it.each([
+    ["weekends", true],
+    ["calendarView", "timeGridDay"],
+    ["slotDuration", "00:15:00"],
+    ["businessDaysOfWeek", [0, 6]],
+    ["timeZone", "Europe/Rome"],
+  ])("keeps a stored %s", (key, value) => {
+    expect(withPreferenceDefaults({ [key]: value })).toMatchObject({ [key]: value });
+  });
+
+  it.each([
+    ["weekends", "yes"],
+    ["calendarView", "month"],
+    ["slotMinTime", "25:00"],
+    ["businessDaysOfWeek", [7]],
+  ])("replaces an unreadable %s with its default", (key, value) => {
+    const result = withPreferenceDefaults({ [key]: value }) as unknown as Record<string, unknown>;
+    expect(result[key]).toEqual((defaultPreferences as unknown as Record<string, unknown>)[key]);
+  });
+
+  it("never shares the default lists between users", () => {
+    const a = withPreferenceDefaults({});
+    a.businessDaysOfWeek.push(6);
+    expect(withPreferenceDefaults({}).businessDaysOfWeek).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe("totalBusinessSeconds", () => {
+  it.each([
+    ["09:00", "18:00", 32_400],
+    ["09:00:00", "17:30:00", 30_600],
+    ["08:15", "08:15", 0],
+    ["18:00", "09:00", 0],
+  ])("from %s to %s is %i s", (businessStartTime, businessEndTime, expected) => {
+    expect(totalBusinessSeconds({ businessStartTime, businessEndTime })).toBe(expected);
+  });
+});
