@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { startSmtpServer } from "@timetrap/fakes";
+import { baseURL } from "../playwright.config.ts";
+
+const root = resolve(import.meta.dirname, "../..");
+
+async function waitForServer(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer ${url} within 60 s`);
+}
+
+/**
+ * Starts a local SMTP server, a small HTTP mailbox that lets the tests read what it received, and the built
+ * Timetrap server on a fresh embedded database. Environment variables set here reach the test workers.
+ */
+export default async function globalSetup() {
+  const smtp = await startSmtpServer();
+  const mailbox = createServer((_req, res) => {
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify(smtp.messages));
+  });
+  await new Promise<void>((r) => mailbox.listen(0, "127.0.0.1", r));
+  process.env.MAILBOX_URL = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`;
+
+  const dataDir = mkdtempSync(join(tmpdir(), "timetrap-e2e-"));
+  const port = new URL(baseURL).port;
+  // The browser journeys run on the embedded database, whatever the calling shell points at.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const server = spawn(process.execPath, [join(root, "apps/server/dist/server.js")], {
+    cwd: root,
+    env: {
+      ...env,
+      PORT: port,
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      APP_URL: baseURL,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitForServer(`${baseURL}/api/v1/config`, server);
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    await smtp.close();
+    mailbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
