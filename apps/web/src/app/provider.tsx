@@ -1,0 +1,25 @@
+import { MantineProvider } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import { i18n } from "../lib/i18n";
+import { SessionProvider } from "../lib/session";
+import { theme } from "./theme";
+
+export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider>
+            {/* Spec part 1 §8: toasts appear at the bottom left. */}
+            <Notifications position="bottom-left" zIndex={1000} />
+            <SessionProvider>{children}</SessionProvider>
+          </ModalsProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </MantineProvider>
+  );
+}

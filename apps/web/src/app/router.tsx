@@ -1,0 +1,80 @@
+import type { ParseKeys } from "i18next";
+import type { ReactNode } from "react";
+import { Navigate, Outlet, Route, Routes, useParams } from "react-router";
+import { ProfilePage } from "../features/profile/components/profile-page";
+import { ComingSoonPage, NoRolePage, NotFoundPage } from "../features/shell/components/page-placeholder";
+import { useSignedInUser } from "../lib/session";
+import { ChangePasswordRoute, LoginRoute, LostPasswordRoute, SignupRoute } from "./routes/auth-routes";
+import { Landing, RequireSession, SignedOutOnly } from "./routes/guards";
+import { ShellLayout } from "./shell-layout";
+
+/** Spec part 1 §6: everything in the shell needs a user with a role. */
+function RequireRole() {
+  const user = useSignedInUser();
+  return user.role ? <Outlet /> : <NoRolePage />;
+}
+
+function ProfileRoute() {
+  return <ProfilePage user={useSignedInUser()} />;
+}
+
+function ShellNotFound() {
+  const user = useSignedInUser();
+  return <NotFoundPage homePath={`/user/${user.uid}/board`} />;
+}
+
+function UserIndex() {
+  const { userId } = useParams();
+  return <Navigate to={`/user/${userId}/board`} replace />;
+}
+
+const soon = (title: ParseKeys): ReactNode => <ComingSoonPage title={title} />;
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Landing />} />
+      <Route element={<SignedOutOnly backToOrigin />}>
+        <Route path="/login" element={<LoginRoute />} />
+      </Route>
+      <Route element={<SignedOutOnly />}>
+        <Route path="/signup" element={<SignupRoute />} />
+        <Route path="/lost-password" element={<LostPasswordRoute />} />
+        <Route path="/change-password" element={<ChangePasswordRoute />} />
+      </Route>
+      <Route element={<RequireSession />}>
+        <Route element={<ShellLayout />}>
+          <Route path="/user/:userId">
+            <Route index element={<UserIndex />} />
+            <Route path="profile" element={<ProfileRoute />} />
+            <Route element={<RequireRole />}>
+              <Route path="board" element={soon("menu.board")} />
+              <Route path="teamplan" element={soon("menu.teamPlan")} />
+              <Route path="teamplan2" element={soon("menu.teamPlan")} />
+              <Route path="teamplan3" element={soon("menu.teamPlan")} />
+              <Route path="dashboard" element={soon("menu.dashboard")} />
+              <Route path="integrations" element={soon("pages.integrations")} />
+              <Route path="projects" element={soon("menu.projects")} />
+              <Route path="projects/:projectId" element={soon("pages.project")} />
+              <Route path="*" element={<ShellNotFound />} />
+            </Route>
+          </Route>
+          <Route path="/organization/:orgId" element={<RequireRole />}>
+            <Route index element={soon("pages.organizationDetail")} />
+            <Route path="customers" element={soon("menu.customers")} />
+            <Route path="workflows" element={soon("menu.workflows")} />
+            <Route path="subscription" element={soon("menu.subscription")} />
+            <Route path="webhooks" element={soon("menu.webhooks")} />
+            <Route path="roles" element={soon("menu.roles")} />
+            <Route path="users" element={soon("menu.users")} />
+            <Route path="users/:userId" element={soon("menu.users")} />
+            <Route path="overheads" element={soon("menu.overheads")} />
+            <Route path="reports/timesheet" element={soon("menu.timesheet")} />
+            <Route path="*" element={<ShellNotFound />} />
+          </Route>
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

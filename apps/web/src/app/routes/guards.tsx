@@ -1,0 +1,48 @@
+import { Navigate, Outlet, useLocation } from "react-router";
+import { FullPageLoader } from "../../components/full-page-loader";
+import { useSession } from "../../lib/session";
+
+interface FromState {
+  from?: { pathname?: unknown; search?: unknown; hash?: unknown };
+}
+
+/** Where the login screen sends a user back to; only paths of this app are accepted. */
+export function originFromState(state: unknown): string | null {
+  const from = (state as FromState | null)?.from;
+  if (!from || typeof from.pathname !== "string") return null;
+  if (!from.pathname.startsWith("/") || from.pathname.startsWith("//")) return null;
+  const search = typeof from.search === "string" ? from.search : "";
+  const hash = typeof from.hash === "string" ? from.hash : "";
+  return `${from.pathname}${search}${hash}`;
+}
+
+/** /user/* and /organization/*: without a session go to /login, remembering where the visitor was going. */
+export function RequireSession() {
+  const { initialized, user } = useSession();
+  const location = useLocation();
+  if (!initialized) return <FullPageLoader />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  return <Outlet />;
+}
+
+/**
+ * The signed-out screens. A signed-in user leaves them: from /login back to where they came from
+ * (or /), from the others to /.
+ */
+export function SignedOutOnly({ backToOrigin = false }: { backToOrigin?: boolean }) {
+  const { initialized, user } = useSession();
+  const location = useLocation();
+  if (!initialized) return <FullPageLoader />;
+  if (user) {
+    const target = backToOrigin ? (originFromState(location.state) ?? "/") : "/";
+    return <Navigate to={target} replace />;
+  }
+  return <Outlet />;
+}
+
+/** `/`: the board of the signed-in user, otherwise the login screen. */
+export function Landing() {
+  const { initialized, user } = useSession();
+  if (!initialized) return <FullPageLoader />;
+  return <Navigate to={user ? `/user/${user.uid}/board` : "/login"} replace />;
+}

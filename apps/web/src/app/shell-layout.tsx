@@ -1,0 +1,71 @@
+import { AppShell } from "@mantine/core";
+import { onboardingStep } from "@timetrap/domain";
+import { useState } from "react";
+import { Outlet, useNavigate } from "react-router";
+import { useConfig } from "../api/get-config";
+import { ChangelogModal } from "../features/changelog/components/changelog-modal";
+import { useNewChangelog } from "../features/changelog/new-changelog";
+import { CookieConsentBanner } from "../features/cookie-consent/components/cookie-consent-banner";
+import { TagManager } from "../features/external-scripts/external-scripts";
+import { OnboardingDialog } from "../features/onboarding/components/onboarding-dialog";
+import { confirmLogout } from "../features/shell/components/confirm-logout";
+import { Sidebar } from "../features/shell/components/sidebar";
+import { useSession, useSignedInUser } from "../lib/session";
+
+/** Spec part 1 §2 "Shell and sidebar": 200 px wide, 70 px collapsed. */
+export const sidebarWidth = { expanded: 200, collapsed: 70 } as const;
+
+export function ShellLayout() {
+  const user = useSignedInUser();
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const config = useConfig();
+  const [collapsed, setCollapsed] = useState(false);
+  const [changelogOpened, setChangelogOpened] = useState(false);
+  const [changelogDismissed, setChangelogDismissed] = useState(false);
+
+  const consentAccepted = user.cookie_consent === true;
+  const version = config.data?.version;
+  const autoOpenChangelog = useNewChangelog({ version, consentAccepted });
+  const onboardingDone = onboardingStep(user) === null;
+
+  const logout = () =>
+    confirmLogout(() => {
+      // Also forget the Google account choice so the next visitor is not signed in automatically.
+      window.google?.accounts.id.disableAutoSelect();
+      signOut();
+      navigate("/", { replace: true });
+    });
+
+  return (
+    <AppShell
+      navbar={{ width: collapsed ? sidebarWidth.collapsed : sidebarWidth.expanded, breakpoint: 0 }}
+      padding="xl"
+      bg="var(--mantine-color-gray-0)"
+    >
+      <Sidebar
+        user={user}
+        collapsed={collapsed}
+        onToggleCollapsed={() => setCollapsed((value) => !value)}
+        version={version}
+        knowledgeBaseUrl={config.data?.knowledgeBaseUrl}
+        onOpenChangelog={() => setChangelogOpened(true)}
+        onLogout={logout}
+      />
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <OnboardingDialog user={user} />
+      <ChangelogModal
+        opened={changelogOpened || (onboardingDone && autoOpenChangelog && !changelogDismissed)}
+        onClose={() => {
+          setChangelogOpened(false);
+          setChangelogDismissed(true);
+        }}
+        version={version}
+      />
+      {onboardingDone && <CookieConsentBanner user={user} />}
+      <TagManager url={config.data?.tagManagerUrl} consentAccepted={consentAccepted} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { passwordMinLength } from "@timetrap/domain";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../../lib/api-client";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useChangePassword } from "../api/change-password";
+
+/** Reached from the e-mailed link `/change-password?email=…&token=…`. */
+export function ChangePasswordForm({
+  email,
+  token,
+  onChanged,
+}: {
+  email: string;
+  token: string | null;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const change = useChangePassword();
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [missingToken, setMissingToken] = useState(!token);
+
+  const passwordsDiffer = confirmPassword !== "" && confirmPassword !== password;
+  const canSubmit = email !== "" && password !== "" && confirmPassword !== "" && password === confirmPassword;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    if (!token) {
+      // Spec part 1 §5: a missing token raises 'Missing token' and nothing is sent.
+      setMissingToken(true);
+      notifyError({ title: t("common.error"), message: t("screens.changePassword.missingToken") });
+      return;
+    }
+    change.mutate(
+      { email, password, token },
+      {
+        onSuccess: () => {
+          notifySuccess({ message: t("common.actionExecutedSuccessfully") });
+          onChanged();
+        },
+        onError: (error) =>
+          notifyError({
+            title: t("common.error"),
+            message: isApiError(error) && error.status === 400 ? error.ErrorMessage : t("common.genericError"),
+          }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {missingToken && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title={t("screens.changePassword.missingToken")}
+          >
+            {t("screens.changePassword.missingTokenHelp")}
+          </Alert>
+        )}
+        <TextInput type="email" label={t("screens.login.email")} value={email} readOnly variant="filled" />
+        <PasswordInput
+          label={t("screens.changePassword.newPassword")}
+          description={t("screens.login.passwordHint", { min: passwordMinLength })}
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          required
+        />
+        <PasswordInput
+          label={t("screens.login.confirmPassword")}
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+          error={passwordsDiffer ? t("screens.login.passwordsDoNotMatch") : undefined}
+          required
+        />
+        <Button type="submit" fullWidth size="md" mt="xs" disabled={!canSubmit} loading={change.isPending}>
+          {t("screens.changePassword.confirm")}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useConfig } from "../../../api/get-config";
+import { isApiError } from "../../../lib/api-client";
+import { notifyError } from "../../../lib/notify";
+import { useSession } from "../../../lib/session";
+import { useSignIn } from "../api/sign-in";
+import { useSignInWithGoogle } from "../api/sign-in-with-google";
+import { GoogleSignInButton } from "./google-sign-in-button";
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const config = useConfig();
+  const signIn = useSignIn();
+  const googleSignIn = useSignInWithGoogle();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+
+  const canSubmit = email.trim() !== "" && password !== "";
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    signIn.mutate(
+      { email, password },
+      {
+        onSuccess: (response) => session.signIn(response),
+        onError: (error) => {
+          // 429 carries the server's own words on when to try again.
+          if (isApiError(error) && error.status === 429) {
+            notifyError({ title: t("screens.login.loginError"), message: error.ErrorMessage });
+          } else {
+            notifyError({ message: t("screens.login.loginError") });
+          }
+        },
+      },
+    );
+  };
+
+  const googleClientId = config.data?.googleClientId;
+
+  return (
+    <Stack gap="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            type="email"
+            label={t("screens.login.email")}
+            placeholder={t("screens.login.emailPlaceholder")}
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            required
+          />
+          <PasswordInput
+            label={t("screens.login.password")}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            required
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to="/lost-password" size="sm">
+              {t("screens.login.lostPassword")}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" disabled={!canSubmit} loading={signIn.isPending}>
+            {t("screens.login.login")}
+          </Button>
+        </Stack>
+      </form>
+      {googleClientId && (
+        <>
+          <Divider label={t("screens.login.or")} labelPosition="center" />
+          <GoogleSignInButton
+            clientId={googleClientId}
+            onCredential={(credential) =>
+              googleSignIn.mutate(
+                { credential },
+                {
+                  onSuccess: (response) => session.signIn(response),
+                  // Spec part 1 §8: a failed sign-in with the calendar-service account is only logged.
+                  onError: (error) => console.error("Google sign-in failed", error),
+                },
+              )
+            }
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

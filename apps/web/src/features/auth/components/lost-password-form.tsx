@@ -1,0 +1,43 @@
+import { Button, Stack, TextInput } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useRequestPasswordReset } from "../api/request-password-reset";
+
+export function LostPasswordForm() {
+  const { t } = useTranslation();
+  const request = useRequestPasswordReset();
+  const [email, setEmail] = useState("");
+  const canSubmit = email.trim() !== "";
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    request.mutate(
+      { email: email.trim() },
+      {
+        onSuccess: () => notifySuccess({ message: t("screens.lostPassword.requestSuccess") }),
+        onError: () => notifyError({ message: t("common.error") }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          type="email"
+          label={t("screens.login.email")}
+          placeholder={t("screens.login.emailPlaceholder")}
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          required
+        />
+        <Button type="submit" fullWidth size="md" disabled={!canSubmit} loading={request.isPending}>
+          {t("screens.lostPassword.send")}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { passwordMinLength } from "@timetrap/domain";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../../lib/api-client";
+import { notifyError } from "../../../lib/notify";
+import { useSession } from "../../../lib/session";
+import { useSignUp } from "../api/sign-up";
+
+export function SignupForm() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const signUp = useSignUp();
+  const [nominative, setNominative] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+
+  const passwordsDiffer = confirmPassword !== "" && confirmPassword !== password;
+  const canSubmit = nominative.trim() !== "" && email.trim() !== "" && password !== "" && confirmPassword === password;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    signUp.mutate(
+      { nominative, email, password },
+      {
+        onSuccess: (response) => session.signIn(response),
+        onError: (error) => {
+          let message = t("screens.login.signUpError");
+          if (isApiError(error) && error.status === 409) message = t("screens.login.emailAlreadyRegistered");
+          // 400 names what is wrong (for example a password shorter than the minimum): show the server's words.
+          else if (isApiError(error) && error.status === 400) message = error.ErrorMessage;
+          notifyError({ title: t("screens.login.signUpError"), message });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t("screens.login.nominative")}
+          autoComplete="name"
+          value={nominative}
+          onChange={(event) => setNominative(event.currentTarget.value)}
+          required
+        />
+        <TextInput
+          type="email"
+          label={t("screens.login.email")}
+          placeholder={t("screens.login.emailPlaceholder")}
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          required
+        />
+        <PasswordInput
+          label={t("screens.login.password")}
+          description={t("screens.login.passwordHint", { min: passwordMinLength })}
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          required
+        />
+        <PasswordInput
+          label={t("screens.login.confirmPassword")}
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+          error={passwordsDiffer ? t("screens.login.passwordsDoNotMatch") : undefined}
+          required
+        />
+        <Button type="submit" fullWidth size="md" mt="xs" disabled={!canSubmit} loading={signUp.isPending}>
+          {t("screens.login.signUp")}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { Avatar, Badge, Box, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconBuilding, IconMail, IconShieldCheck } from "@tabler/icons-react";
+import type { Language, User } from "@timetrap/domain";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useUpdateUser } from "../../../api/update-user";
+import { LanguageSelect } from "../../../components/language-select";
+import { i18n } from "../../../lib/i18n";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+
+function Detail({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <Box c="dimmed" mt={2}>
+        {icon}
+      </Box>
+      <div>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+          {label}
+        </Text>
+        <Text size="sm">{value}</Text>
+      </div>
+    </Group>
+  );
+}
+
+export function ProfilePage({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const updateUser = useUpdateUser();
+  const [language, setLanguage] = useState<Language>(user.language);
+  const initial = user.nominative.trim().charAt(0).toUpperCase() || "?";
+
+  const save = () => {
+    updateUser.mutate(
+      { userId: user.uid, data: { language } },
+      {
+        onSuccess: (updated) => {
+          void i18n.changeLanguage(updated.language);
+          notifySuccess({ message: i18n.t("screens.profile.saved") });
+        },
+        onError: (error) => {
+          console.error(error);
+          notifyError({ message: t("common.error") });
+        },
+      },
+    );
+  };
+
+  return (
+    <Box maw={760} mx="auto">
+      <Title order={1} fz={26} mb="lg">
+        {t("screens.profile.title")}
+      </Title>
+      <Paper withBorder radius="lg" p="xl">
+        <Group gap="lg" wrap="nowrap">
+          <Avatar size={72} radius="xl" color="indigo" variant="filled" fz={28}>
+            {initial}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Text fz={22} fw={700} truncate>
+              {user.nominative}
+            </Text>
+            <Text c="dimmed" size="sm" truncate>
+              {user.email}
+            </Text>
+            {user.role && (
+              <Badge mt={6} variant="light" radius="sm">
+                {user.role.name}
+              </Badge>
+            )}
+          </div>
+        </Group>
+        <Divider my="lg" />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          <Detail icon={<IconMail size={18} />} label={t("screens.login.email")} value={user.email} />
+          <Detail
+            icon={<IconShieldCheck size={18} />}
+            label={t("screens.profile.role")}
+            value={user.role?.name ?? t("screens.profile.noRole")}
+          />
+          <Detail
+            icon={<IconBuilding size={18} />}
+            label={t("screens.profile.organization")}
+            value={user.organization?.name ?? t("screens.profile.noOrganization")}
+          />
+        </SimpleGrid>
+        <Divider my="lg" />
+        <Stack gap="md" maw={320}>
+          <Title order={2} fz={16}>
+            {t("screens.profile.preferences")}
+          </Title>
+          <LanguageSelect value={language} onChange={setLanguage} />
+          <Group>
+            <Button onClick={save} loading={updateUser.isPending}>
+              {t("common.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}
