@@ -1,0 +1,118 @@
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  createJsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { AppConfig } from "./config.js";
+import { type DatabaseHandle, openDatabase } from "./db/database.js";
+import { registerAuthentication } from "./http/authenticate.js";
+import { registerErrorHandler } from "./http/error-handler.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
+import { registerSpa } from "./http/spa.js";
+import { createMailer, type Mailer } from "./mail/mailer.js";
+import { createAuthRepository } from "./modules/auth/auth.repository.js";
+import { authRoutes } from "./modules/auth/auth.routes.js";
+import { createAuthService } from "./modules/auth/auth.service.js";
+import { createGoogleIdTokenVerifier } from "./modules/auth/google-id-token.js";
+import { changelogRoutes } from "./modules/changelog/changelog.routes.js";
+import { createChangelogService } from "./modules/changelog/changelog.service.js";
+import { configRoutes } from "./modules/config/config.routes.js";
+import { getPublicConfig, readAppVersion } from "./modules/config/config.service.js";
+import { createOrganizationsRepository } from "./modules/organizations/organizations.repository.js";
+import { organizationsRoutes } from "./modules/organizations/organizations.routes.js";
+import { createOrganizationsService } from "./modules/organizations/organizations.service.js";
+import { createUsersRepository } from "./modules/users/users.repository.js";
+import { usersRoutes } from "./modules/users/users.routes.js";
+import { createUsersService } from "./modules/users/users.service.js";
+
+export interface AppDeps {
+  /** An open, migrated database. Without it the app opens (and migrates) the configured one and closes it with itself. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+  now?: () => Date;
+}
+
+export const apiPrefix = "/api/v1";
+export const docsPrefix = "/api/docs";
+
+/** Builds the whole app from a config object; it never listens (server.ts does). */
+export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization"],
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+
+  const ownsDatabase = !deps.database;
+  const database = deps.database ?? openDatabase(config);
+  if (ownsDatabase) {
+    try {
+      await database.migrate();
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: text bodies get 415 instead of failing validation as a string.
+  app.removeContentTypeParser("text/plain");
+  registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes });
+  await registerSecurityHeaders(app, config);
+
+  const version = readAppVersion();
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Timetrap API", version },
+      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    },
+    transform: createJsonSchemaTransform({ skipList: [] }),
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
+
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
+  app.addHook("onClose", async () => {
+    // Mails in flight finish before the database goes away.
+    await mailer.drain();
+    if (ownsDatabase) await database.close();
+  });
+
+  const organizations = createOrganizationsService({ repository: createOrganizationsRepository(database.db) });
+  const users = createUsersService({ repository: createUsersRepository(database.db), organizations });
+  const auth = createAuthService({
+    repository: createAuthRepository(database.db),
+    users,
+    mailer,
+    settings: config,
+    verifyGoogleIdToken: config.googleClientId
+      ? createGoogleIdTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
+      : null,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const authenticate = registerAuthentication(app, (token) => auth.authenticate(token));
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  await api.register(configRoutes, { prefix: apiPrefix, publicConfig: getPublicConfig({ config, version }) });
+  await api.register(authRoutes, { prefix: apiPrefix, auth, authenticate });
+  await api.register(usersRoutes, { prefix: apiPrefix, users, authenticate });
+  await api.register(organizationsRoutes, { prefix: apiPrefix, organizations, authenticate });
+  await api.register(changelogRoutes, {
+    prefix: apiPrefix,
+    changelog: createChangelogService({ changelogPath: config.changelogPath }),
+  });
+
+  await registerSpa(app, { webDistDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,232 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** apps/server, whether this file runs from src/ (tests) or dist/ (compiled). */
+export const serverPackageRoot = fileURLToPath(new URL("..", import.meta.url));
+export const repositoryRoot = resolve(serverPackageRoot, "../..");
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const port = z.coerce.number().int().min(0).max(65535);
+const httpUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" });
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// URL" }).optional(),
+  APP_URL: httpUrl.optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, message: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().min(3).default("Timetrap <no-reply@localhost>"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: httpUrl.default("https://www.googleapis.com/oauth2/v3/certs"),
+  CHAT_SCRIPT_URL: httpUrl.optional(),
+  TAG_MANAGER_URL: httpUrl.optional(),
+  TERMS_URL: httpUrl.optional(),
+  PRIVACY_URL: httpUrl.optional(),
+  KNOWLEDGE_BASE_URL: httpUrl.optional(),
+  LOG_LEVEL: z.enum(logLevels).default("info"),
+  SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  CHANGELOG_PATH: z.string().min(1).optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+type EnvName = keyof typeof envSchema.shape;
+
+/** The variables, their defaults and what they do; rendered into CONFIG.md and the README. */
+export const configVariables: ReadonlyArray<{ name: EnvName; default: string; meaning: string }> = [
+  { name: "PORT", default: "`3000`", meaning: "Port the server listens on." },
+  { name: "HOST", default: "`0.0.0.0`", meaning: "Address the server listens on." },
+  {
+    name: "DATA_DIR",
+    default: "`./data`",
+    meaning: "Directory for the embedded database and the generated signing secret.",
+  },
+  {
+    name: "DATABASE_URL",
+    default: "unset",
+    meaning: "`postgres://` URL of a PostgreSQL server. Unset: the embedded PGlite database in `DATA_DIR/pglite`.",
+  },
+  {
+    name: "APP_URL",
+    default: "`http://localhost:PORT`",
+    meaning: "Public address of the app, used for the links in e-mails.",
+  },
+  {
+    name: "AUTH_SECRET",
+    default: "unset",
+    meaning:
+      "Secret (32+ characters) that signs session tokens. Unset: 48 random bytes are generated once and kept in `DATA_DIR/auth-secret` (mode 600). Set it, the same on every instance, when several instances share one database.",
+  },
+  {
+    name: "SMTP_URL",
+    default: "unset",
+    meaning: "`smtp://user:pass@host:port` (or `smtps://`) for outgoing e-mail. Unset: e-mails, links included, are written to the log.",
+  },
+  { name: "MAIL_FROM", default: "`Timetrap <no-reply@localhost>`", meaning: "Sender of outgoing e-mail." },
+  {
+    name: "GOOGLE_CLIENT_ID",
+    default: "unset",
+    meaning: "OAuth client id for sign-in with Google. Unset: the Google button is hidden and `POST /auth/sign` answers 503.",
+  },
+  {
+    name: "GOOGLE_JWKS_URL",
+    default: "`https://www.googleapis.com/oauth2/v3/certs`",
+    meaning: "Where Google's ID-token signing keys are fetched from.",
+  },
+  { name: "CHAT_SCRIPT_URL", default: "unset", meaning: "Script of the chat-support widget. Unset: no widget." },
+  {
+    name: "TAG_MANAGER_URL",
+    default: "unset",
+    meaning: "Tag-manager script, loaded only after the user accepts cookies. Unset: none.",
+  },
+  { name: "TERMS_URL", default: "`APP_URL/legal/terms`", meaning: "Terms and conditions linked from onboarding." },
+  { name: "PRIVACY_URL", default: "`APP_URL/legal/privacy`", meaning: "Privacy policy linked from onboarding." },
+  { name: "KNOWLEDGE_BASE_URL", default: "`APP_URL/help`", meaning: "Knowledge-base link in the sidebar footer." },
+  {
+    name: "LOG_LEVEL",
+    default: "`info`",
+    meaning: "One of fatal, error, warn, info, debug, trace, silent.",
+  },
+  {
+    name: "SIGN_IN_MAX_FAILURES",
+    default: "`5`",
+    meaning: "Failed sign-ins allowed for one e-mail from one address before 429.",
+  },
+  { name: "SIGN_IN_WINDOW_MINUTES", default: "`15`", meaning: "Window over which failed sign-ins are counted." },
+  { name: "BODY_LIMIT_BYTES", default: "`1048576`", meaning: "Largest accepted request body; larger ones get 413." },
+  {
+    name: "WEB_DIST_DIR",
+    default: "`apps/web/dist`",
+    meaning: "Built web app to serve. Missing: pages answer 503 asking to run `npm run build`.",
+  },
+  { name: "CHANGELOG_PATH", default: "`CHANGELOG.md` at the repository root", meaning: "Served by `GET /api/v1/changelog`." },
+  {
+    name: "TRUST_PROXY",
+    default: "`false`",
+    meaning: "`true` behind a load balancer or reverse proxy, so the client address (used by the sign-in limit) comes from `X-Forwarded-For`.",
+  },
+];
+
+export function renderConfigTable(): string {
+  const rows = configVariables.map((v) => `| \`${v.name}\` | ${v.default} | ${v.meaning} |`);
+  return ["| Variable | Default | Meaning |", "|---|---|---|", ...rows].join("\n");
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  appUrl: string;
+  authSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  googleClientId: string | null;
+  googleJwksUrl: string;
+  chatScriptUrl: string | null;
+  tagManagerUrl: string | null;
+  termsUrl: string;
+  privacyUrl: string;
+  knowledgeBaseUrl: string;
+  logLevel: (typeof logLevels)[number];
+  signInMaxFailures: number;
+  signInWindowMinutes: number;
+  bodyLimitBytes: number;
+  webDistDir: string;
+  changelogPath: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Reads the environment once. Empty values count as unset, as in most `.env` files. Throws a
+ * {@link ConfigError} naming every bad variable, so a misconfigured server never starts half-way.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((name) => [name, env[name]?.trim()])
+      .filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message} (got "${present[issue.path.join(".")] ?? ""}")`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    appUrl,
+    authSecret: e.AUTH_SECRET ?? readOrCreateAuthSecret(dataDir),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    googleClientId: e.GOOGLE_CLIENT_ID ?? null,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    chatScriptUrl: e.CHAT_SCRIPT_URL ?? null,
+    tagManagerUrl: e.TAG_MANAGER_URL ?? null,
+    termsUrl: e.TERMS_URL ?? `${appUrl}/legal/terms`,
+    privacyUrl: e.PRIVACY_URL ?? `${appUrl}/legal/privacy`,
+    knowledgeBaseUrl: e.KNOWLEDGE_BASE_URL ?? `${appUrl}/help`,
+    logLevel: e.LOG_LEVEL,
+    signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
+    signInWindowMinutes: e.SIGN_IN_WINDOW_MINUTES,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    webDistDir: resolve(e.WEB_DIST_DIR ?? join(serverPackageRoot, "../web/dist")),
+    changelogPath: resolve(e.CHANGELOG_PATH ?? join(repositoryRoot, "CHANGELOG.md")),
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/**
+ * The signing secret must survive restarts (or every session would end) and must never be a constant
+ * in code. Written to a temporary file and hard-linked into place so that two instances starting on
+ * the same data directory never read a half-written secret: the loser of the race reads the winner's.
+ */
+function readOrCreateAuthSecret(dataDir: string): string {
+  const file = join(dataDir, "auth-secret");
+  if (!existsSync(file)) writeAuthSecret(file);
+  const secret = readFileSync(file, "utf8").trim();
+  if (secret.length < 32) {
+    throw new ConfigError([`AUTH_SECRET: ${file} holds fewer than 32 characters; delete it to generate a new one`]);
+  }
+  return secret;
+}
+
+function writeAuthSecret(file: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
+  writeFileSync(temporary, randomBytes(48).toString("base64url"), { mode: 0o600 });
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+}

@@ -1,0 +1,83 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.js";
+
+/**
+ * The one database type the app uses. The PGlite and node-postgres drivers give different concrete
+ * types that do not unify, so everything above this file sees only their common base.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies every pending migration; safe to call from several instances at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** apps/server/drizzle, from src/db or dist/db alike. */
+export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+/** Any number that is the same for every instance: it names the migration lock. */
+const migrationLockKey = 7_412_033;
+
+export function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that loses its server (restart, failover) must not crash the process.
+  pool.on("error", () => undefined);
+  return {
+    db: drizzleNodePg({ client: pool, schema }),
+    kind: "postgres",
+    async migrate() {
+      // An advisory lock on one dedicated connection, so instances starting together migrate one at a time.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [migrationLockKey]);
+        try {
+          await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [migrationLockKey]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const dataDir = join(config.dataDir, "pglite");
+  // PGlite does not create the parents of its data directory.
+  mkdirSync(dataDir, { recursive: true });
+  return openPglite(new PGlite(dataDir));
+}
+
+/** PostgreSQL's unique_violation, whichever driver raised it and however drizzle wrapped it. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return constraint === undefined || name === constraint;
+  }
+  return false;
+}

@@ -1,0 +1,59 @@
+import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import type { Database } from "../../db/database.js";
+import { passwordResetTokens, signInFailures } from "../../db/schema.js";
+
+export type ResetTokenRow = typeof passwordResetTokens.$inferSelect;
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+export function createAuthRepository(db: Database) {
+  return {
+    /** Times of the latest failures (newest first) for one e-mail and address since `since`, at most `limit`. */
+    async findRecentFailures(email: string, ip: string, since: Date, limit: number): Promise<Date[]> {
+      const rows = await db
+        .select({ failedAt: signInFailures.failedAt })
+        .from(signInFailures)
+        .where(and(eq(signInFailures.email, email), eq(signInFailures.ip, ip), gt(signInFailures.failedAt, since)))
+        .orderBy(desc(signInFailures.failedAt))
+        .limit(limit);
+      return rows.map((r) => r.failedAt);
+    },
+
+    async recordFailure(email: string, ip: string, at: Date, forgetBefore: Date): Promise<void> {
+      await db.insert(signInFailures).values({ email, ip, failedAt: at });
+      // Old rows no longer count: drop them while we are here, so the table stays small.
+      await db.delete(signInFailures).where(and(eq(signInFailures.email, email), lt(signInFailures.failedAt, forgetBefore)));
+    },
+
+    async clearFailures(email: string, ip: string): Promise<void> {
+      await db.delete(signInFailures).where(and(eq(signInFailures.email, email), eq(signInFailures.ip, ip)));
+    },
+
+    async insertResetToken(values: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+      await db.insert(passwordResetTokens).values(values);
+    },
+
+    async findResetToken(tokenHash: string): Promise<ResetTokenRow | undefined> {
+      const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
+      return row;
+    },
+
+    /** Marks the token used; false when another request used it first. */
+    async useResetToken(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: at })
+        .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
+        .returning({ id: passwordResetTokens.id });
+      return rows.length === 1;
+    },
+
+    /** After a password change no older link may be used. */
+    async useAllResetTokens(userId: string, at: Date): Promise<void> {
+      await db
+        .update(passwordResetTokens)
+        .set({ usedAt: at })
+        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    },
+  };
+}

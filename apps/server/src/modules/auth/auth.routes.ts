@@ -1,0 +1,114 @@
+import {
+  authResponseSchema,
+  changePasswordInputSchema,
+  googleSignInInputSchema,
+  lostPasswordQuerySchema,
+  signInInputSchema,
+  signUpInputSchema,
+  successResponseSchema,
+  userSchema,
+} from "@timetrap/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
+import { errorResponses } from "../../http/error-handler.js";
+import type { AuthService } from "./auth.service.js";
+import { preferredLanguage } from "./preferred-language.js";
+
+const tags = ["auth"];
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate: Authenticate }> = async (
+  app,
+  { auth, authenticate },
+) => {
+  app.post(
+    "/auth/basic",
+    {
+      schema: {
+        tags,
+        summary: "Sign in with e-mail and password",
+        body: signInInputSchema,
+        response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => auth.signIn({ ...request.body, ip: request.ip }),
+  );
+
+  app.post(
+    "/auth/basic/signup",
+    {
+      schema: {
+        tags,
+        summary: "Create an account (or activate an invited one) and sign in",
+        body: signUpInputSchema,
+        response: { 201: authResponseSchema, ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      const language = preferredLanguage(request.headers["accept-language"]);
+      return reply.status(201).send(await auth.signUp({ ...request.body, language }));
+    },
+  );
+
+  app.post(
+    "/auth/sign",
+    {
+      schema: {
+        tags,
+        summary: "Sign in with a Google ID token; profile fields sent beside it are ignored",
+        body: googleSignInInputSchema,
+        response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 503) },
+      },
+    },
+    async (request) =>
+      auth.signInWithGoogle({
+        credential: request.body.credential,
+        language: preferredLanguage(request.headers["accept-language"]),
+      }),
+  );
+
+  app.get(
+    "/auth/me",
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: "The signed-in user",
+        security: bearerSecurity,
+        response: { 200: userSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => auth.getCurrentUser({ userId: actorIdOf(request) }),
+  );
+
+  app.get(
+    "/auth/basic/lost-password",
+    {
+      schema: {
+        tags,
+        summary: "Send a password-reset link; answers the same whether or not the e-mail is registered",
+        querystring: lostPasswordQuerySchema,
+        response: { 200: successResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await auth.requestPasswordReset({ email: request.query.email });
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    "/auth/basic/change-password",
+    {
+      schema: {
+        tags,
+        summary: "Choose a new password with the token of a reset link; earlier sessions end",
+        body: changePasswordInputSchema,
+        response: { 200: successResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(request.body);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,196 @@
+import { createHash, randomBytes } from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import {
+  type AuthResponse,
+  type ChangePasswordInput,
+  emailSchema,
+  type Language,
+  resetTokenLifetimeMinutes,
+  type SignInInput,
+  type SignUpInput,
+} from "@timetrap/domain";
+import { AppError } from "../../http/app-error.js";
+import { unauthenticated } from "../../http/authenticate.js";
+import type { Mailer } from "../../mail/mailer.js";
+import type { Account, UsersService } from "../users/users.service.js";
+import type { AuthRepository } from "./auth.repository.js";
+import type { VerifyGoogleIdToken } from "./google-id-token.js";
+import { resetPasswordEmail, resetPasswordLink } from "./reset-password-email.js";
+import { createSessionTokens } from "./session-token.js";
+
+export interface AuthSettings {
+  authSecret: string;
+  appUrl: string;
+  signInMaxFailures: number;
+  signInWindowMinutes: number;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+// argon2's own default algorithm is argon2id (the const enum cannot be imported under isolatedModules).
+const hashPassword = (password: string) => hash(password);
+
+const invalidResetToken = () =>
+  new AppError("INVALID_TOKEN", "This link is not valid any more. Please ask for a new password-reset e-mail");
+
+const inactiveAccount = () => new AppError("FORBIDDEN", "This account has been deactivated");
+
+export function createAuthService({
+  repository,
+  users,
+  mailer,
+  settings,
+  verifyGoogleIdToken,
+  now = () => new Date(),
+}: {
+  repository: AuthRepository;
+  users: UsersService;
+  mailer: Mailer;
+  settings: AuthSettings;
+  /** Null when no Google client id is configured. */
+  verifyGoogleIdToken: VerifyGoogleIdToken | null;
+  now?: () => Date;
+}) {
+  const tokens = createSessionTokens(settings.authSecret);
+  const windowMs = settings.signInWindowMinutes * 60_000;
+
+  // Verifying against a throwaway hash when the account has none makes an unknown e-mail cost as much
+  // time as a wrong password, so response times do not tell which e-mails are registered.
+  let decoyHash: Promise<string> | undefined;
+  async function passwordMatches(account: Account | undefined, password: string): Promise<boolean> {
+    if (account?.passwordHash) return verify(account.passwordHash, password);
+    decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
+    await verify(await decoyHash, password);
+    return false;
+  }
+
+  async function respond(account: Account): Promise<AuthResponse> {
+    const token = await tokens.sign({ userId: account.id, passwordVersion: account.passwordVersion });
+    return { token, user: await users.getUser({ userId: account.id }) };
+  }
+
+  async function assertNotThrottled(email: string, ip: string, at: Date): Promise<void> {
+    const max = settings.signInMaxFailures;
+    const failures = await repository.findRecentFailures(email, ip, new Date(at.getTime() - windowMs), max);
+    const oldestCounted = failures[max - 1];
+    if (!oldestCounted) return;
+    // Sign-in opens again when the oldest of the last `max` failures leaves the window.
+    const retryAfter = Math.max(1, Math.ceil((oldestCounted.getTime() + windowMs - at.getTime()) / 1000));
+    throw new AppError(
+      "TOO_MANY_REQUESTS",
+      `Too many failed sign-ins. Please try again in ${Math.ceil(retryAfter / 60)} minutes`,
+      undefined,
+      { "retry-after": String(retryAfter) },
+    );
+  }
+
+  return {
+    async signIn({ email, password, ip }: SignInInput & { ip: string }): Promise<AuthResponse> {
+      const at = now();
+      await assertNotThrottled(email, ip, at);
+      const account = await users.findAccountByEmail({ email });
+      const matches = await passwordMatches(account, password);
+      if (!account || !matches) {
+        await repository.recordFailure(email, ip, at, new Date(at.getTime() - windowMs));
+        throw new AppError("INVALID_CREDENTIALS", "Wrong email or password");
+      }
+      if (account.status === "inactive") throw inactiveAccount();
+      await repository.clearFailures(email, ip);
+      return respond(account);
+    },
+
+    /** A new account, or an invited one taking its password and name. */
+    async signUp({ email, password, nominative, language }: SignUpInput & { language: Language }): Promise<AuthResponse> {
+      const existing = await users.findAccountByEmail({ email });
+      if (existing && existing.status !== "invited") {
+        throw new AppError("CONFLICT", "This e-mail address is already registered");
+      }
+      const passwordHash = await hashPassword(password);
+      const account = existing
+        ? await users.setPassword({ userId: existing.id, passwordHash, nominative })
+        : await users.createAccount({ email, nominative, language, passwordHash });
+      return respond(account);
+    },
+
+    /** Only the verified token is trusted: its `sub` first, then its e-mail when Google verified it. */
+    async signInWithGoogle({ credential, language }: { credential: string; language: Language }): Promise<AuthResponse> {
+      if (!verifyGoogleIdToken) {
+        throw new AppError("SERVICE_UNAVAILABLE", "Sign-in with Google is not configured on this server");
+      }
+      const identity = await verifyGoogleIdToken(credential);
+      let account = await users.findAccountByGoogleSub({ googleSub: identity.sub });
+      if (!account) {
+        const email = emailSchema.safeParse(identity.email);
+        if (!identity.email_verified || !email.success) {
+          throw new AppError("UNAUTHENTICATED", "Google has not verified the e-mail address of this account");
+        }
+        const existing = await users.findAccountByEmail({ email: email.data });
+        account = existing
+          ? await users.linkGoogleAccount({ userId: existing.id, googleSub: identity.sub })
+          : await users.createAccount({
+              email: email.data,
+              nominative: identity.name?.trim() || email.data.split("@")[0] || email.data,
+              language,
+              googleSub: identity.sub,
+              imageUrl: identity.picture ?? null,
+            });
+      }
+      if (account.status === "inactive") throw inactiveAccount();
+      return respond(account);
+    },
+
+    /** The user id of a valid session token; a stale, foreign or deleted user's token is 401. */
+    async authenticate(token: string): Promise<string> {
+      const claims = await tokens.verify(token);
+      if (!claims) throw unauthenticated();
+      const account = await users.findAccountById({ userId: claims.userId });
+      if (!account || account.passwordVersion !== claims.passwordVersion || account.status === "inactive") {
+        throw unauthenticated();
+      }
+      return account.id;
+    },
+
+    /**
+     * Answers the same whether or not the e-mail is registered; the e-mail leaves in the background so
+     * that neither the answer nor its timing depends on the mail server.
+     */
+    async requestPasswordReset({ email }: { email: string }): Promise<void> {
+      const token = randomBytes(32).toString("base64url");
+      const tokenHash = sha256(token);
+      const account = await users.findAccountByEmail({ email });
+      if (!account) {
+        // A round trip comparable to the insert below, for similar timing.
+        await repository.findResetToken(tokenHash);
+        return;
+      }
+      const expiresAt = new Date(now().getTime() + resetTokenLifetimeMinutes * 60_000);
+      await repository.insertResetToken({ userId: account.id, tokenHash, expiresAt });
+      mailer.dispatch(
+        resetPasswordEmail({
+          to: account.email,
+          nominative: account.nominative,
+          language: account.language,
+          link: resetPasswordLink(settings.appUrl, account.email, token),
+        }),
+      );
+    },
+
+    async changePassword({ email, password, token }: ChangePasswordInput): Promise<void> {
+      const at = now();
+      const row = await repository.findResetToken(sha256(token));
+      if (!row || row.usedAt || row.expiresAt.getTime() <= at.getTime()) throw invalidResetToken();
+      const account = await users.findAccountById({ userId: row.userId });
+      if (!account || account.email !== email) throw invalidResetToken();
+      // The conditional update makes the token single-use even when two requests race with it.
+      if (!(await repository.useResetToken(row.id, at))) throw invalidResetToken();
+      await users.setPassword({ userId: account.id, passwordHash: await hashPassword(password) });
+      await repository.useAllResetTokens(account.id, at);
+    },
+
+    getCurrentUser({ userId }: { userId: string }) {
+      return users.getUser({ userId });
+    },
+  };
+}

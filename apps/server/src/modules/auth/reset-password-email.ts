@@ -1,0 +1,37 @@
+import { type Language, resetTokenLifetimeMinutes } from "@timetrap/domain";
+import type { Mail } from "../../mail/mailer.js";
+
+const texts: Record<Language, { subject: string; greeting: (name: string) => string; body: string; ignore: string }> = {
+  en: {
+    subject: "Reset your Timetrap password",
+    greeting: (name) => `Hello ${name},`,
+    body: `someone asked to reset the password of your Timetrap account. Open this link within ${resetTokenLifetimeMinutes} minutes to choose a new one:`,
+    ignore: "If it was not you, ignore this e-mail: your password stays as it is.",
+  },
+  it: {
+    subject: "Reimposta la password di Timetrap",
+    greeting: (name) => `Ciao ${name},`,
+    body: `è stato chiesto di reimpostare la password del tuo account Timetrap. Apri questo link entro ${resetTokenLifetimeMinutes} minuti per sceglierne una nuova:`,
+    ignore: "Se non sei stato tu, ignora questa e-mail: la tua password resta invariata.",
+  },
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
+
+/** `appUrl` has no trailing slash and may carry a path, when the app is served below one. */
+export function resetPasswordLink(appUrl: string, email: string, token: string): string {
+  return `${appUrl}/change-password?${new URLSearchParams({ email, token })}`;
+}
+
+export function resetPasswordEmail(options: { to: string; nominative: string; language: Language; link: string }): Mail {
+  const t = texts[options.language];
+  const text = [t.greeting(options.nominative), "", t.body, options.link, "", t.ignore, ""].join("\n");
+  const html = [
+    `<p>${escapeHtml(t.greeting(options.nominative))}</p>`,
+    `<p>${escapeHtml(t.body)}</p>`,
+    `<p><a href="${escapeHtml(options.link)}">${escapeHtml(options.link)}</a></p>`,
+    `<p>${escapeHtml(t.ignore)}</p>`,
+  ].join("\n");
+  return { to: options.to, subject: t.subject, text, html };
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponses } from "../../http/error-handler.js";
+import type { ChangelogService } from "./changelog.service.js";
+
+export const changelogRoutes: FastifyPluginAsyncZod<{ changelog: ChangelogService }> = async (app, { changelog }) => {
+  app.get(
+    "/changelog",
+    {
+      schema: {
+        tags: ["changelog"],
+        summary: "The project's CHANGELOG.md",
+        response: {
+          200: { description: "Markdown", content: { "text/markdown": { schema: z.string() } } },
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (_request, reply) => reply.type("text/markdown; charset=utf-8").send(await changelog.getChangelog()),
+  );
+};

@@ -1,0 +1,169 @@
+import {
+  type Action,
+  type CreateOrganizationInput,
+  type CreateOrganizationResponse,
+  can,
+  defaultOrganizationLanguage,
+  defaultRoles,
+  defaultWorkflowStatuses,
+  normalizeDomain,
+  type Organization,
+  partitionDomains,
+  type Role,
+  type Subject,
+  type UpdateOrganizationInput,
+  type UpdateOrganizationResponse,
+} from "@timetrap/domain";
+import { isUniqueViolation } from "../../db/database.js";
+import { AppError, forbidden, notFound } from "../../http/app-error.js";
+import type {
+  MembershipRow,
+  OrganizationQueries,
+  OrganizationRow,
+  OrganizationsRepository,
+  PlanRow,
+  RoleRow,
+} from "./organizations.repository.js";
+
+export interface Membership {
+  organization: Organization;
+  role: Role;
+}
+
+export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
+
+/** Every organization starts on this plan (seeded by a migration). */
+const initialPlanCode = "free";
+
+function toRole(row: RoleRow): Role {
+  return { uid: row.id, name: row.name, acls: row.acls };
+}
+
+function toOrganization(row: OrganizationRow, plan: PlanRow, domains: string[]): Organization {
+  return {
+    uid: row.id,
+    name: row.name,
+    domains,
+    language: row.language,
+    plan: { uid: plan.id, code: plan.code, name: plan.name, config: plan.config, subscription: plan.subscription ?? null },
+    subscription_id: row.subscriptionId,
+  };
+}
+
+/** The submitted domains, normalized and in their order, that were malformed or held by another organization. */
+function rejectedDomains(submitted: readonly string[], accepted: readonly string[]): string[] {
+  const rejected: string[] = [];
+  for (const domain of submitted.map(normalizeDomain)) {
+    if (!accepted.includes(domain) && !rejected.includes(domain)) rejected.push(domain);
+  }
+  return rejected;
+}
+
+export function createOrganizationsService({ repository }: { repository: OrganizationsRepository }) {
+  async function membershipOf(repo: OrganizationQueries, row: MembershipRow): Promise<Membership> {
+    const domains = await repo.findDomains(row.organization.id);
+    return { organization: toOrganization(row.organization, row.plan, domains), role: toRole(row.role) };
+  }
+
+  /** Sets the organization's domains and answers which submitted ones were refused. */
+  async function assignDomains(repo: OrganizationQueries, organizationId: string, submitted: readonly string[]) {
+    const { valid } = partitionDomains(submitted);
+    const owners = await repo.findDomainOwners(valid);
+    const free = valid.filter((d) => (owners.get(d) ?? organizationId) === organizationId);
+    await repo.replaceDomains(organizationId, free);
+    const held = await repo.findDomains(organizationId);
+    return { domains: held, invalidDomains: rejectedDomains(submitted, held) };
+  }
+
+  /**
+   * A request about another user: 404 unless that user is in the actor's organization (so ids of other
+   * organizations reveal nothing), then 403.
+   */
+  async function assertActingOnSelf(actorId: string, userId: string): Promise<void> {
+    if (actorId === userId) return;
+    const [actor, target] = await Promise.all([repository.findMembershipByUserId(actorId), repository.findMembershipByUserId(userId)]);
+    if (!actor || !target || actor.organization.id !== target.organization.id) throw notFound("User");
+    throw forbidden("You can only do this for your own account");
+  }
+
+  /** The actor's membership of `organizationId` with the permission checked: 404 outside it, 403 without the right. */
+  async function requireMembership(actorId: string, organizationId: string, action: Action, subject: Subject) {
+    const row = await repository.findMembershipByUserId(actorId);
+    if (!row || row.organization.id !== organizationId) throw notFound("Organization");
+    if (!can(toRole(row.role), action, subject)) throw forbidden(`You need the right to ${action} ${subject}`);
+    return row;
+  }
+
+  return {
+    /** The user's organization (with plan and domains) and role, or null for a user without one. */
+    async findMembership({ userId }: { userId: string }): Promise<Membership | null> {
+      const row = await repository.findMembershipByUserId(userId);
+      return row ? membershipOf(repository, row) : null;
+    },
+
+    async getOrganization({ actorId, organizationId }: { actorId: string; organizationId: string }): Promise<Organization> {
+      const row = await requireMembership(actorId, organizationId, "read", "organization");
+      return (await membershipOf(repository, row)).organization;
+    },
+
+    async createOrganization({
+      actorId,
+      userId,
+      input,
+    }: {
+      actorId: string;
+      userId: string;
+      input: CreateOrganizationInput;
+    }): Promise<CreateOrganizationResponse> {
+      await assertActingOnSelf(actorId, userId);
+      const alreadyMember = new AppError("CONFLICT", "You already belong to an organization");
+      if (await repository.findMembershipByUserId(userId)) throw alreadyMember;
+      try {
+        return await repository.transaction(async (repo) => {
+          const plan = await repo.findPlanByCode(initialPlanCode);
+          if (!plan) throw new Error(`plan "${initialPlanCode}" is missing: were the migrations applied?`);
+          const organization = await repo.insertOrganization({
+            name: input.name,
+            language: input.language ?? defaultOrganizationLanguage,
+            planId: plan.id,
+          });
+          const roles = await repo.insertRoles(organization.id, defaultRoles);
+          const admin = roles.find((r) => r.key === "admin");
+          if (!admin) throw new Error("the default roles have no admin");
+          await repo.insertWorkflowStatuses(organization.id, defaultWorkflowStatuses);
+          await repo.insertMember({ organizationId: organization.id, userId, roleId: admin.id });
+          const { domains, invalidDomains } = await assignDomains(repo, organization.id, input.domains);
+          return { organization: toOrganization(organization, plan, domains), role: toRole(admin), invalidDomains };
+        });
+      } catch (error) {
+        // Two creations racing for one user: the unique membership decides, the loser gets the same 409.
+        if (isUniqueViolation(error, "organization_members_user_id_unique")) throw alreadyMember;
+        throw error;
+      }
+    },
+
+    async updateOrganization({
+      actorId,
+      userId,
+      organizationId,
+      input,
+    }: {
+      actorId: string;
+      userId: string;
+      organizationId: string;
+      input: UpdateOrganizationInput;
+    }): Promise<UpdateOrganizationResponse> {
+      await assertActingOnSelf(actorId, userId);
+      await requireMembership(actorId, organizationId, "edit", "organization");
+      return repository.transaction(async (repo) => {
+        if (input.name !== undefined) await repo.updateOrganizationName(organizationId, input.name);
+        const invalidDomains =
+          input.domains === undefined ? [] : (await assignDomains(repo, organizationId, input.domains)).invalidDomains;
+        const found = await repo.findOrganizationById(organizationId);
+        if (!found) throw notFound("Organization");
+        const domains = await repo.findDomains(organizationId);
+        return { organization: toOrganization(found.organization, found.plan, domains), invalidDomains };
+      });
+    },
+  };
+}

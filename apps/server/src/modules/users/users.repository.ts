@@ -1,0 +1,48 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/database.js";
+import { users } from "../../db/schema.js";
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type UserChanges = Partial<Omit<NewUserRow, "id" | "email" | "createdAt" | "updatedAt" | "passwordVersion">>;
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+export function createUsersRepository(db: Database) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+
+    async findByGoogleSub(googleSub: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.googleSub, googleSub));
+      return row;
+    },
+
+    async insert(values: NewUserRow): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+
+    async update(id: string, changes: UserChanges): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    /** A new password ends every session signed with the previous version. */
+    async updatePassword(id: string, changes: UserChanges & { passwordHash: string }): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, passwordVersion: sql`${users.passwordVersion} + 1` })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+  };
+}

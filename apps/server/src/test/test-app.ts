@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import { buildApp } from "../app.js";
+import { type AppConfig, loadConfig } from "../config.js";
+import type { Database, DatabaseHandle } from "../db/database.js";
+import * as schema from "../db/schema.js";
+import { openTestDatabase } from "./test-database.js";
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: AppConfig;
+  /** Every log line the app wrote, parsed. */
+  logs: Array<Record<string, unknown>>;
+  /** Another app on the same database, with other settings (it is closed with the file). */
+  buildAnotherApp(env: Record<string, string>): Promise<TestApp>;
+}
+
+type Env = Record<string, string>;
+
+/**
+ * One app on one fresh database per test file: the hooks fill the returned object before the tests
+ * run and close everything after them. `env` may be a function, for settings (such as a fake server's
+ * address) known only once `beforeAll` runs.
+ */
+export function useTestApp(env: Env | (() => Env | Promise<Env>) = {}): TestApp {
+  const context = {} as TestApp;
+  let database: DatabaseHandle | undefined;
+  const apps: FastifyInstance[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), "timetrap-test-"));
+
+  async function build(extra: Env): Promise<TestApp> {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      AUTH_SECRET: "test-secret-that-is-at-least-32-characters-long",
+      LOG_LEVEL: "info",
+      WEB_DIST_DIR: join(dataDir, "no-web-build"),
+      APP_URL: "http://timetrap.test",
+      ...extra,
+    });
+    const logs: Array<Record<string, unknown>> = [];
+    const app = await buildApp(config, {
+      database: database!,
+      logStream: { write: (line) => logs.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+    await app.ready();
+    apps.push(app);
+    return { app, db: database!.db, config, logs, buildAnotherApp: build };
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    Object.assign(context, await build(typeof env === "function" ? await env() : env));
+  });
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  return context;
+}
+
+/** `app.inject` with a bearer token and a JSON body. */
+export function request(
+  app: FastifyInstance,
+  options: InjectOptions & { token?: string; json?: unknown },
+): Promise<LightMyRequestResponse> {
+  const { token, json, headers, ...rest } = options;
+  return app.inject({
+    ...rest,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    ...(json === undefined ? {} : { payload: json as InjectOptions["payload"] }),
+  });
+}
+
+const tables = [
+  schema.users,
+  schema.plans,
+  schema.organizations,
+  schema.organizationDomains,
+  schema.roles,
+  schema.organizationMembers,
+  schema.workflowStatuses,
+  schema.passwordResetTokens,
+  schema.signInFailures,
+];
+
+/** Every row of every table, to show that a refused request wrote nothing. */
+export async function snapshot(db: Database): Promise<unknown[][]> {
+  const rows = await Promise.all(tables.map((table) => db.select().from(table)));
+  return rows.map((list) => [...list].sort((a, b) => a.id.localeCompare(b.id)));
+}

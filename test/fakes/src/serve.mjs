@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Starts the fake Google JWKS and the fake SMTP server for the browser tests (or a demo), and exposes
+// what they hold over HTTP:
+//   GET    /messages[?to=address]  received e-mails, newest last
+//   DELETE /messages               forget them
+//   POST   /google/id-token        body: claims (JSON) -> {credential}, signed by the fake JWKS key
+// Ports: FAKES_HTTP_PORT (default 4010), FAKES_SMTP_PORT and FAKES_JWKS_PORT (default: random).
+// Prints one JSON line with the addresses once everything listens.
+import { createServer } from "node:http";
+import { startFakeJwks } from "./google-jwks.mjs";
+import { startSmtpServer } from "./smtp.mjs";
+
+const portFromEnv = (name, fallback) => {
+  const value = process.env[name];
+  if (value === undefined || value === "") return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`${name} must be a port number, got "${value}"\n`);
+    process.exit(1);
+  }
+  return port;
+};
+
+const jwks = await startFakeJwks({ port: portFromEnv("FAKES_JWKS_PORT", 0) });
+const smtp = await startSmtpServer({ port: portFromEnv("FAKES_SMTP_PORT", 0) });
+
+const readJson = (request) =>
+  new Promise((resolve, reject) => {
+    const chunks = [];
+    request.on("data", (chunk) => chunks.push(chunk));
+    request.on("end", () => {
+      try {
+        const text = Buffer.concat(chunks).toString("utf8");
+        resolve(text ? JSON.parse(text) : {});
+      } catch (error) {
+        reject(error);
+      }
+    });
+    request.on("error", reject);
+  });
+
+const send = (response, status, body) => {
+  response.writeHead(status, { "content-type": "application/json" });
+  response.end(JSON.stringify(body));
+};
+
+const http = createServer(async (request, response) => {
+  const url = new URL(request.url ?? "/", "http://127.0.0.1");
+  try {
+    if (url.pathname === "/messages" && request.method === "GET") {
+      const to = url.searchParams.get("to")?.toLowerCase();
+      send(response, 200, to ? smtp.messages.filter((m) => m.to.includes(to)) : smtp.messages);
+    } else if (url.pathname === "/messages" && request.method === "DELETE") {
+      smtp.clear();
+      send(response, 200, { success: true });
+    } else if (url.pathname === "/google/id-token" && request.method === "POST") {
+      send(response, 200, { credential: await jwks.signIdToken(await readJson(request)) });
+    } else {
+      send(response, 404, { error: "not found" });
+    }
+  } catch (error) {
+    send(response, 400, { error: String(error) });
+  }
+});
+await new Promise((resolve) => http.listen(portFromEnv("FAKES_HTTP_PORT", 4010), "127.0.0.1", resolve));
+const address = http.address();
+const httpPort = typeof address === "object" && address ? address.port : 0;
+
+process.stdout.write(
+  `${JSON.stringify({
+    httpUrl: `http://127.0.0.1:${httpPort}`,
+    jwksUrl: jwks.url,
+    googleClientId: jwks.clientId,
+    smtpUrl: smtp.url,
+  })}\n`,
+);
+
+const stop = async () => {
+  http.closeAllConnections();
+  await Promise.all([new Promise((resolve) => http.close(resolve)), jwks.close(), smtp.close()]);
+  process.exit(0);
+};
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);
