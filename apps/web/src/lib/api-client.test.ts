@@ -70,7 +70,12 @@ describe("api client", () => {
       "GET /api/v1/changelog": () => new Response("<html>gateway</html>", { status: 502, statusText: "Bad Gateway" }),
     });
     const error = await caught(api.getText("/changelog"));
-    expect(error).toMatchObject({ status: 502, statusText: "Bad Gateway", code: "HTTP_ERROR", ErrorMessage: "Bad Gateway" });
+    expect(error).toMatchObject({
+      status: 502,
+      statusText: "Bad Gateway",
+      code: "HTTP_ERROR",
+      ErrorMessage: "Bad Gateway",
+    });
   });
 
   it("maps a 429 with the server's retry message", async () => {
@@ -79,7 +84,11 @@ describe("api client", () => {
         errorResponse(429, "TOO_MANY_REQUESTS", "Too many attempts, retry in 15 minutes", "Too Many Requests"),
     });
     const error = await caught(api.post("/auth/basic", { body: {} }));
-    expect(error).toMatchObject({ status: 429, code: "TOO_MANY_REQUESTS", ErrorMessage: "Too many attempts, retry in 15 minutes" });
+    expect(error).toMatchObject({
+      status: 429,
+      code: "TOO_MANY_REQUESTS",
+      ErrorMessage: "Too many attempts, retry in 15 minutes",
+    });
   });
 
   it("reports a network failure as an ApiError with status 0", async () => {

@@ -11,7 +11,11 @@ import {
 export function buildRole(key: "admin" | "manager" | "member"): Role {
   const role = defaultRoles.find((r) => r.key === key);
   if (!role) throw new Error(`No default role ${key}`);
-  return { uid: `role-${key}`, name: role.name, acls: role.acls.map((acl: Acl) => ({ ...acl, actions: [...acl.actions] })) };
+  return {
+    uid: `role-${key}`,
+    name: role.name,
+    acls: role.acls.map((acl: Acl) => ({ ...acl, actions: [...acl.actions] })),
+  };
 }
 
 export function buildOrganization(overrides: Partial<Organization> = {}): Organization {

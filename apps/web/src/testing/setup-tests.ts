@@ -1,6 +1,8 @@
 import "@testing-library/jest-dom/vitest";
+import { notifications } from "@mantine/notifications";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import { deleteCookie } from "../lib/cookies";
 import { i18n } from "../lib/i18n";
 
 // Mantine reads these browser APIs that jsdom does not provide.
@@ -30,13 +32,16 @@ beforeEach(async () => {
   window.localStorage.clear();
   for (const cookie of document.cookie.split(";")) {
     const name = cookie.split("=")[0]?.trim();
-    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+    if (name) deleteCookie(decodeURIComponent(name));
   }
   await i18n.changeLanguage("en");
 });
 
 afterEach(() => {
   cleanup();
+  // The notifications store lives at module level; empty it so one test's toasts do not leak into the next.
+  notifications.clean();
+  notifications.cleanQueue();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -138,8 +138,12 @@ export function parseMarkdown(source: string): Block[] {
     }
     const bullet = bulletLine.exec(line) ?? orderedLine.exec(line);
     if (bullet) {
-      if (paragraph.length || quote.length) flush();
-      listItems.push({ indent: bullet[1]?.length ?? 0, ordered: !bulletLine.test(line), text: bullet[2] ?? "" });
+      const ordered = !bulletLine.test(line);
+      const indent = bullet[1]?.length ?? 0;
+      const first = listItems[0];
+      // A top-level item of the other kind (bullets after numbers or the reverse) starts a new list.
+      if (paragraph.length || quote.length || (first && indent <= first.indent && first.ordered !== ordered)) flush();
+      listItems.push({ indent, ordered, text: bullet[2] ?? "" });
       continue;
     }
     if (line.trimStart().startsWith(">")) {

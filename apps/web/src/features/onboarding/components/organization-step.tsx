@@ -1,4 +1,4 @@
-import { Button, Code, Group, List, Pill, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, CloseButton, Code, Group, List, Stack, Text, TextInput, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconPlus } from "@tabler/icons-react";
 import { canAddDomain, normalizeDomain, organizationNameSchema, type User } from "@timetrap/domain";
@@ -131,15 +131,25 @@ export function OrganizationStep({ user }: { user: User }) {
         {domains.length > 0 ? (
           <Group gap={6} aria-label={t("components.onboarding.domains")}>
             {domains.map((item) => (
-              <Pill
+              <Badge
                 key={item}
-                size="md"
-                withRemoveButton
-                onRemove={() => setDomains((current) => current.filter((d) => d !== item))}
-                removeButtonProps={{ "aria-label": t("components.onboarding.removeDomain", { domain: item }) }}
+                size="lg"
+                variant="light"
+                radius="sm"
+                tt="none"
+                fw={500}
+                pr={4}
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    variant="transparent"
+                    aria-label={t("components.onboarding.removeDomain", { domain: item })}
+                    onClick={() => setDomains((current) => current.filter((d) => d !== item))}
+                  />
+                }
               >
                 {item}
-              </Pill>
+              </Badge>
             ))}
           </Group>
         ) : (

@@ -47,12 +47,12 @@ export function TermsStep({ user, termsUrl, privacyUrl }: { user: User; termsUrl
         <Checkbox
           checked={terms}
           onChange={(event) => setTerms(event.currentTarget.checked)}
-          label={<Trans i18nKey="components.onboarding.acceptTerms" components={{ link: link(termsUrl) }} />}
+          label={<Trans i18nKey="components.onboarding.acceptTerms" components={{ doc: link(termsUrl) }} />}
         />
         <Checkbox
           checked={privacy}
           onChange={(event) => setPrivacy(event.currentTarget.checked)}
-          label={<Trans i18nKey="components.onboarding.acceptPrivacy" components={{ link: link(privacyUrl) }} />}
+          label={<Trans i18nKey="components.onboarding.acceptPrivacy" components={{ doc: link(privacyUrl) }} />}
         />
       </Stack>
       <Group justify="flex-end">

@@ -1,0 +1,213 @@
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { buildConfig, buildUser } from "../../../testing/builders";
+import { errorResponse, jsonResponse, stubFetch } from "../../../testing/fetch-stub";
+import { renderWithProviders } from "../../../testing/render";
+import { ChangePasswordForm } from "./change-password-form";
+import { LoginForm } from "./login-form";
+import { LostPasswordForm } from "./lost-password-form";
+import { SignupForm } from "./signup-form";
+
+const config = () => jsonResponse(buildConfig());
+
+describe("login form", () => {
+  it("enables log in only once e-mail and password are both filled", async () => {
+    stubFetch({ "GET /api/v1/config": config });
+    const { user } = renderWithProviders(<LoginForm />);
+    const submit = screen.getByRole("button", { name: "Log in" });
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText(/^Password/), "secret-password");
+    expect(submit).toBeEnabled();
+    await user.clear(screen.getByLabelText(/Email/));
+    expect(submit).toBeDisabled();
+  });
+
+  it("types the e-mail field as email", () => {
+    stubFetch({ "GET /api/v1/config": config });
+    renderWithProviders(<LoginForm />);
+    expect(screen.getByLabelText(/Email/)).toHaveAttribute("type", "email");
+  });
+
+  it("signs in and stores the token under 'session'", async () => {
+    const fetch = stubFetch({
+      "GET /api/v1/config": config,
+      "POST /api/v1/auth/basic": () => jsonResponse({ token: "tok-1", user: buildUser() }),
+    });
+    const { user } = renderWithProviders(<LoginForm />);
+    await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
+    await user.type(screen.getByLabelText(/^Password/), "secret-password");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    await waitFor(() => expect(window.localStorage.getItem("session")).toBe(JSON.stringify({ token: "tok-1" })));
+    expect(fetch.requestsTo("POST", "/api/v1/auth/basic")[0]?.body).toEqual({
+      email: "ada@acme.com",
+      password: "secret-password",
+    });
+  });
+
+  it("shows the login error toast on wrong credentials", async () => {
+    stubFetch({
+      "GET /api/v1/config": config,
+      "POST /api/v1/auth/basic": () => errorResponse(401, "INVALID_CREDENTIALS", "Wrong email or password"),
+    });
+    const { user } = renderWithProviders(<LoginForm />);
+    await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
+    await user.type(screen.getByLabelText(/^Password/), "wrong-password");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText("Login failed: wrong email or password")).toBeInTheDocument();
+    expect(window.localStorage.getItem("session")).toBeNull();
+  });
+
+  it("shows the server's words on 429, which say when to try again", async () => {
+    stubFetch({
+      "GET /api/v1/config": config,
+      "POST /api/v1/auth/basic": () =>
+        errorResponse(429, "TOO_MANY_REQUESTS", "Too many attempts. Try again in 14 minutes."),
+    });
+    const { user } = renderWithProviders(<LoginForm />);
+    await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
+    await user.type(screen.getByLabelText(/^Password/), "wrong-password");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText("Too many attempts. Try again in 14 minutes.")).toBeInTheDocument();
+  });
+
+  it("offers Google sign-in only when the server has a Google client id", async () => {
+    stubFetch({ "GET /api/v1/config": config });
+    renderWithProviders(<LoginForm />);
+    await waitFor(() => expect(screen.queryByText("or")).not.toBeInTheDocument());
+  });
+});
+
+describe("sign-up form", () => {
+  async function fill(user: ReturnType<typeof renderWithProviders>["user"], values: Record<string, string>) {
+    for (const [label, value] of Object.entries(values)) {
+      const field = screen.getByLabelText(new RegExp(`^${label}`));
+      await user.clear(field);
+      if (value) await user.type(field, value);
+    }
+  }
+
+  it("enables sign up only with name, e-mail and password filled and the confirmation equal", async () => {
+    stubFetch({});
+    const { user } = renderWithProviders(<SignupForm />);
+    const submit = screen.getByRole("button", { name: "Sign up" });
+    expect(submit).toBeDisabled();
+    await fill(user, { "Full name": "Ada", Email: "ada@acme.com", Password: "long-password" });
+    expect(submit).toBeDisabled();
+    await fill(user, { "Confirm password": "long-passwor" });
+    expect(submit).toBeDisabled();
+    expect(screen.getByText("The passwords do not match")).toBeInTheDocument();
+    await fill(user, { "Confirm password": "long-password" });
+    expect(submit).toBeEnabled();
+    await fill(user, { "Full name": "" });
+    expect(submit).toBeDisabled();
+  });
+
+  it("says the e-mail is already registered on 409", async () => {
+    stubFetch({ "POST /api/v1/auth/basic/signup": () => errorResponse(409, "CONFLICT", "Email already registered") });
+    const { user } = renderWithProviders(<SignupForm />);
+    await fill(user, {
+      "Full name": "Ada",
+      Email: "ada@acme.com",
+      Password: "long-password",
+      "Confirm password": "long-password",
+    });
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    expect(await screen.findByText("Sign-up failed")).toBeInTheDocument();
+    expect(screen.getByText(/This email is already registered/)).toBeInTheDocument();
+  });
+
+  it("shows the server's message for a password it refuses (400)", async () => {
+    stubFetch({
+      "POST /api/v1/auth/basic/signup": () =>
+        errorResponse(400, "VALIDATION_FAILED", "Password must be at least 8 characters"),
+    });
+    const { user } = renderWithProviders(<SignupForm />);
+    await fill(user, { "Full name": "Ada", Email: "ada@acme.com", Password: "short", "Confirm password": "short" });
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    expect(await screen.findByText("Password must be at least 8 characters")).toBeInTheDocument();
+  });
+});
+
+describe("lost password form", () => {
+  it("enables sending only with an e-mail, then confirms with the requestSuccess toast", async () => {
+    const fetch = stubFetch({ "GET /api/v1/auth/basic/lost-password": () => jsonResponse({ success: true }) });
+    const { user } = renderWithProviders(<LostPasswordForm />);
+    const send = screen.getByRole("button", { name: "Send recovery link" });
+    expect(send).toBeDisabled();
+    expect(screen.getByLabelText(/Email/)).toHaveAttribute("type", "email");
+    await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
+    expect(send).toBeEnabled();
+    await user.click(send);
+    expect(await screen.findByText(/If the address is registered/)).toBeInTheDocument();
+    expect(fetch.requests[0]?.url.searchParams.get("email")).toBe("ada@acme.com");
+  });
+
+  it("shows the common error toast when the request fails", async () => {
+    stubFetch({ "GET /api/v1/auth/basic/lost-password": () => errorResponse(500, "INTERNAL", "Internal error") });
+    const { user } = renderWithProviders(<LostPasswordForm />);
+    await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
+    await user.click(screen.getByRole("button", { name: "Send recovery link" }));
+    expect(await screen.findByText("Something went wrong. Please try again.")).toBeInTheDocument();
+  });
+});
+
+describe("change password form", () => {
+  it("shows the e-mail read-only and enables confirm only with both passwords equal", async () => {
+    stubFetch({});
+    const { user } = renderWithProviders(<ChangePasswordForm email="ada@acme.com" token="tok" onChanged={() => {}} />);
+    const email = screen.getByLabelText(/Email/);
+    expect(email).toHaveValue("ada@acme.com");
+    expect(email).toHaveAttribute("readonly");
+    const confirm = screen.getByRole("button", { name: "Confirm" });
+    expect(confirm).toBeDisabled();
+    await user.type(screen.getByLabelText(/^New password/), "new-password");
+    expect(confirm).toBeDisabled();
+    await user.type(screen.getByLabelText(/^Confirm password/), "new-passwordX");
+    expect(confirm).toBeDisabled();
+    await user.type(screen.getByLabelText(/^Confirm password/), "{Backspace}");
+    expect(confirm).toBeEnabled();
+  });
+
+  it("is disabled without the e-mail", () => {
+    stubFetch({});
+    renderWithProviders(<ChangePasswordForm email="" token="tok" onChanged={() => {}} />);
+    expect(screen.getByRole("button", { name: "Confirm" })).toBeDisabled();
+  });
+
+  it("raises 'Missing token' and sends nothing when the link has no token", async () => {
+    const fetch = stubFetch({});
+    const { user } = renderWithProviders(<ChangePasswordForm email="ada@acme.com" token={null} onChanged={() => {}} />);
+    expect(screen.getAllByText("Missing token").length).toBeGreaterThan(0);
+    await user.type(screen.getByLabelText(/^New password/), "new-password");
+    await user.type(screen.getByLabelText(/^Confirm password/), "new-password");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    expect(fetch.requests).toEqual([]);
+  });
+
+  it("sends e-mail, password and token, then confirms and goes on", async () => {
+    const fetch = stubFetch({ "POST /api/v1/auth/basic/change-password": () => jsonResponse({ success: true }) });
+    let changed = false;
+    const { user } = renderWithProviders(
+      <ChangePasswordForm email="ada@acme.com" token="tok-9" onChanged={() => (changed = true)} />,
+    );
+    await user.type(screen.getByLabelText(/^New password/), "new-password");
+    await user.type(screen.getByLabelText(/^Confirm password/), "new-password");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("Action executed successfully")).toBeInTheDocument();
+    expect(changed).toBe(true);
+    expect(fetch.requests[0]?.body).toEqual({ email: "ada@acme.com", password: "new-password", token: "tok-9" });
+  });
+
+  it("shows an error toast when the server refuses the token", async () => {
+    stubFetch({
+      "POST /api/v1/auth/basic/change-password": () => errorResponse(400, "INVALID_TOKEN", "The link has expired"),
+    });
+    const { user } = renderWithProviders(<ChangePasswordForm email="ada@acme.com" token="old" onChanged={() => {}} />);
+    await user.type(screen.getByLabelText(/^New password/), "new-password");
+    await user.type(screen.getByLabelText(/^Confirm password/), "new-password");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("The link has expired")).toBeInTheDocument();
+  });
+});
