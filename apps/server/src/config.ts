@@ -45,6 +45,7 @@ const envSchema = z.object({
 });
 
 type EnvName = keyof typeof envSchema.shape;
+export const environmentVariableNames = Object.keys(envSchema.shape) as EnvName[];
 
 /** The variables, their defaults and what they do; rendered into CONFIG.md and the README. */
 export const configVariables: ReadonlyArray<{ name: EnvName; default: string; meaning: string }> = [
@@ -74,13 +75,15 @@ export const configVariables: ReadonlyArray<{ name: EnvName; default: string; me
   {
     name: "SMTP_URL",
     default: "unset",
-    meaning: "`smtp://user:pass@host:port` (or `smtps://`) for outgoing e-mail. Unset: e-mails, links included, are written to the log.",
+    meaning:
+      "`smtp://user:pass@host:port` (or `smtps://`) for outgoing e-mail. Unset: e-mails, links included, are written to the log.",
   },
   { name: "MAIL_FROM", default: "`Timetrap <no-reply@localhost>`", meaning: "Sender of outgoing e-mail." },
   {
     name: "GOOGLE_CLIENT_ID",
     default: "unset",
-    meaning: "OAuth client id for sign-in with Google. Unset: the Google button is hidden and `POST /auth/sign` answers 503.",
+    meaning:
+      "OAuth client id for sign-in with Google. Unset: the Google button is hidden and `POST /auth/sign` answers 503.",
   },
   {
     name: "GOOGLE_JWKS_URL",
@@ -113,11 +116,16 @@ export const configVariables: ReadonlyArray<{ name: EnvName; default: string; me
     default: "`apps/web/dist`",
     meaning: "Built web app to serve. Missing: pages answer 503 asking to run `npm run build`.",
   },
-  { name: "CHANGELOG_PATH", default: "`CHANGELOG.md` at the repository root", meaning: "Served by `GET /api/v1/changelog`." },
+  {
+    name: "CHANGELOG_PATH",
+    default: "`CHANGELOG.md` at the repository root",
+    meaning: "Served by `GET /api/v1/changelog`.",
+  },
   {
     name: "TRUST_PROXY",
     default: "`false`",
-    meaning: "`true` behind a load balancer or reverse proxy, so the client address (used by the sign-in limit) comes from `X-Forwarded-For`.",
+    meaning:
+      "`true` behind a load balancer or reverse proxy, so the client address (used by the sign-in limit) comes from `X-Forwarded-For`.",
   },
 ];
 
@@ -171,7 +179,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message} (got "${present[issue.path.join(".")] ?? ""}")`),
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join(".")}: ${issue.message} (got "${present[issue.path.join(".")] ?? ""}")`,
+      ),
     );
   }
   const e = parsed.data;

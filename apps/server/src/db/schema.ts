@@ -123,7 +123,10 @@ export const roles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique("roles_organization_key").on(t.organizationId, t.key), unique("roles_organization_id").on(t.organizationId, t.id)],
+  (t) => [
+    unique("roles_organization_key").on(t.organizationId, t.key),
+    unique("roles_organization_id").on(t.organizationId, t.id),
+  ],
 );
 
 export const organizationMembers = pgTable(

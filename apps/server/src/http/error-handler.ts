@@ -1,11 +1,5 @@
 import { STATUS_CODES } from "node:http";
-import {
-  type ErrorBody,
-  type ErrorCode,
-  type ErrorDetail,
-  errorBodySchema,
-  errorStatusByCode,
-} from "@timetrap/domain";
+import { type ErrorBody, type ErrorCode, type ErrorDetail, errorBodySchema, errorStatusByCode } from "@timetrap/domain";
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from "fastify";
 import { AppError } from "./app-error.js";
 

@@ -22,7 +22,7 @@ export async function registerSpa(app: FastifyInstance, { webDistDir }: { webDis
       setHeaders(reply, path) {
         // Files under assets/ carry a content hash in their name, so they never change; everything
         // else (index.html, sw.js, the manifest) must be revalidated or an update would never arrive.
-        const hashed = path.startsWith(join(webDistDir, "assets") + "/");
+        const hashed = path.startsWith(`${join(webDistDir, "assets")}/`);
         reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });

@@ -31,7 +31,10 @@ export function createMailer(options: { smtpUrl: string | null; from: string; lo
   } else {
     // Development without a mail server: the message, link included, is readable in the log.
     deliver = async (mail) => {
-      logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "e-mail (SMTP_URL unset, not sent)");
+      logger.info(
+        { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+        "e-mail (SMTP_URL unset, not sent)",
+      );
     };
   }
   const pending = new Set<Promise<void>>();

@@ -12,6 +12,7 @@ import { openTestDatabase } from "./test-database.js";
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  database: DatabaseHandle;
   config: AppConfig;
   /** Every log line the app wrote, parsed. */
   logs: Array<Record<string, unknown>>;
@@ -48,7 +49,7 @@ export function useTestApp(env: Env | (() => Env | Promise<Env>) = {}): TestApp 
     });
     await app.ready();
     apps.push(app);
-    return { app, db: database!.db, config, logs, buildAnotherApp: build };
+    return { app, db: database!.db, database: database!, config, logs, buildAnotherApp: build };
   }
 
   beforeAll(async () => {

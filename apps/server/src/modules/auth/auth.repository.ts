@@ -22,7 +22,9 @@ export function createAuthRepository(db: Database) {
     async recordFailure(email: string, ip: string, at: Date, forgetBefore: Date): Promise<void> {
       await db.insert(signInFailures).values({ email, ip, failedAt: at });
       // Old rows no longer count: drop them while we are here, so the table stays small.
-      await db.delete(signInFailures).where(and(eq(signInFailures.email, email), lt(signInFailures.failedAt, forgetBefore)));
+      await db
+        .delete(signInFailures)
+        .where(and(eq(signInFailures.email, email), lt(signInFailures.failedAt, forgetBefore)));
     },
 
     async clearFailures(email: string, ip: string): Promise<void> {

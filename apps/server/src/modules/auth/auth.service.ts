@@ -102,7 +102,12 @@ export function createAuthService({
     },
 
     /** A new account, or an invited one taking its password and name. */
-    async signUp({ email, password, nominative, language }: SignUpInput & { language: Language }): Promise<AuthResponse> {
+    async signUp({
+      email,
+      password,
+      nominative,
+      language,
+    }: SignUpInput & { language: Language }): Promise<AuthResponse> {
       const existing = await users.findAccountByEmail({ email });
       if (existing && existing.status !== "invited") {
         throw new AppError("CONFLICT", "This e-mail address is already registered");
@@ -115,7 +120,13 @@ export function createAuthService({
     },
 
     /** Only the verified token is trusted: its `sub` first, then its e-mail when Google verified it. */
-    async signInWithGoogle({ credential, language }: { credential: string; language: Language }): Promise<AuthResponse> {
+    async signInWithGoogle({
+      credential,
+      language,
+    }: {
+      credential: string;
+      language: Language;
+    }): Promise<AuthResponse> {
       if (!verifyGoogleIdToken) {
         throw new AppError("SERVICE_UNAVAILABLE", "Sign-in with Google is not configured on this server");
       }

@@ -8,7 +8,11 @@ const googleClaimsSchema = z.object({
   sub: z.string().min(1),
   email: z.string().min(3),
   // Google sends a boolean; some older tokens carried the string "true".
-  email_verified: z.union([z.boolean(), z.literal("true").transform(() => true), z.literal("false").transform(() => false)]),
+  email_verified: z.union([
+    z.boolean(),
+    z.literal("true").transform(() => true),
+    z.literal("false").transform(() => false),
+  ]),
   name: z.string().optional(),
   picture: z.string().optional(),
 });
@@ -48,7 +52,10 @@ export function createGoogleIdTokenVerifier(options: { clientId: string; jwksUrl
       }));
     } catch (error) {
       if (isKeySetUnavailable(error)) {
-        throw new AppError("SERVICE_UNAVAILABLE", "Google sign-in is unavailable at the moment. Please try again later");
+        throw new AppError(
+          "SERVICE_UNAVAILABLE",
+          "Google sign-in is unavailable at the moment. Please try again later",
+        );
       }
       throw badToken();
     }

@@ -24,7 +24,12 @@ export function resetPasswordLink(appUrl: string, email: string, token: string):
   return `${appUrl}/change-password?${new URLSearchParams({ email, token })}`;
 }
 
-export function resetPasswordEmail(options: { to: string; nominative: string; language: Language; link: string }): Mail {
+export function resetPasswordEmail(options: {
+  to: string;
+  nominative: string;
+  language: Language;
+  link: string;
+}): Mail {
   const t = texts[options.language];
   const text = [t.greeting(options.nominative), "", t.body, options.link, "", t.ignore, ""].join("\n");
   const html = [

@@ -1,7 +1,14 @@
 import type { Acl, Language } from "@timetrap/domain";
 import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Database } from "../../db/database.js";
-import { organizationDomains, organizationMembers, organizations, plans, roles, workflowStatuses } from "../../db/schema.js";
+import {
+  organizationDomains,
+  organizationMembers,
+  organizations,
+  plans,
+  roles,
+  workflowStatuses,
+} from "../../db/schema.js";
 
 export type PlanRow = typeof plans.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -45,7 +52,9 @@ function organizationQueries(db: Database) {
       return row;
     },
 
-    async findOrganizationById(organizationId: string): Promise<{ organization: OrganizationRow; plan: PlanRow } | undefined> {
+    async findOrganizationById(
+      organizationId: string,
+    ): Promise<{ organization: OrganizationRow; plan: PlanRow } | undefined> {
       const [row] = await db
         .select({ organization: organizations, plan: plans })
         .from(organizations)

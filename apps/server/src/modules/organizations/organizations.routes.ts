@@ -73,6 +73,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
         response: { 200: organizationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => organizations.getOrganization({ actorId: actorIdOf(request), organizationId: request.params.orgId }),
+    async (request) =>
+      organizations.getOrganization({ actorId: actorIdOf(request), organizationId: request.params.orgId }),
   );
 };

@@ -45,7 +45,13 @@ function toOrganization(row: OrganizationRow, plan: PlanRow, domains: string[]):
     name: row.name,
     domains,
     language: row.language,
-    plan: { uid: plan.id, code: plan.code, name: plan.name, config: plan.config, subscription: plan.subscription ?? null },
+    plan: {
+      uid: plan.id,
+      code: plan.code,
+      name: plan.name,
+      config: plan.config,
+      subscription: plan.subscription ?? null,
+    },
     subscription_id: row.subscriptionId,
   };
 }
@@ -81,7 +87,10 @@ export function createOrganizationsService({ repository }: { repository: Organiz
    */
   async function assertActingOnSelf(actorId: string, userId: string): Promise<void> {
     if (actorId === userId) return;
-    const [actor, target] = await Promise.all([repository.findMembershipByUserId(actorId), repository.findMembershipByUserId(userId)]);
+    const [actor, target] = await Promise.all([
+      repository.findMembershipByUserId(actorId),
+      repository.findMembershipByUserId(userId),
+    ]);
     if (!actor || !target || actor.organization.id !== target.organization.id) throw notFound("User");
     throw forbidden("You can only do this for your own account");
   }
@@ -101,7 +110,13 @@ export function createOrganizationsService({ repository }: { repository: Organiz
       return row ? membershipOf(repository, row) : null;
     },
 
-    async getOrganization({ actorId, organizationId }: { actorId: string; organizationId: string }): Promise<Organization> {
+    async getOrganization({
+      actorId,
+      organizationId,
+    }: {
+      actorId: string;
+      organizationId: string;
+    }): Promise<Organization> {
       const row = await requireMembership(actorId, organizationId, "read", "organization");
       return (await membershipOf(repository, row)).organization;
     },

@@ -24,6 +24,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; authentic
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => users.updateUser({ actorId: actorIdOf(request), userId: request.params.id, input: request.body }),
+    async (request) =>
+      users.updateUser({ actorId: actorIdOf(request), userId: request.params.id, input: request.body }),
   );
 };

@@ -1,4 +1,11 @@
-import { can, type Language, type UpdateUserInput, type User, type UserStatus, withPreferenceDefaults } from "@timetrap/domain";
+import {
+  can,
+  type Language,
+  type UpdateUserInput,
+  type User,
+  type UserStatus,
+  withPreferenceDefaults,
+} from "@timetrap/domain";
 import { isUniqueViolation } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
@@ -54,7 +61,10 @@ export function createUsersService({
     if (input.privacy_policy !== undefined) changes.privacyPolicy = input.privacy_policy;
     if (input.cookie_consent !== undefined) changes.cookieConsent = input.cookie_consent;
     if (input.preferences !== undefined) {
-      changes.preferences = withPreferenceDefaults({ ...withPreferenceDefaults(row.preferences), ...input.preferences });
+      changes.preferences = withPreferenceDefaults({
+        ...withPreferenceDefaults(row.preferences),
+        ...input.preferences,
+      });
     }
     return changes;
   }
@@ -149,7 +159,9 @@ export function createUsersService({
       input: UpdateUserInput;
     }): Promise<User> {
       const changes =
-        actorId === userId ? ownChanges(await requireAccount(userId), input) : await othersChanges(actorId, userId, input);
+        actorId === userId
+          ? ownChanges(await requireAccount(userId), input)
+          : await othersChanges(actorId, userId, input);
       const row = await repository.update(userId, changes);
       if (!row) throw notFound("User");
       return toUser(row);

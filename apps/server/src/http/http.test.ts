@@ -1,0 +1,219 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { buildApp } from "../app.js";
+import { request, snapshot, useTestApp } from "../test/test-app.js";
+
+const t = useTestApp();
+
+describe("error answers", () => {
+  test("malformed JSON is a 400 with the error body and writes nothing", async () => {
+    const before = await snapshot(t.db);
+    const response = await request(t.app, {
+      method: "POST",
+      url: "/api/v1/auth/basic/signup",
+      headers: { "content-type": "application/json" },
+      payload: '{"email": "ann@example.com", "password": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: "Bad Request",
+      code: "BAD_REQUEST",
+      ErrorMessage: "The request body is not valid JSON",
+    });
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+
+  test("an empty JSON body is a 400", async () => {
+    const response = await request(t.app, {
+      method: "POST",
+      url: "/api/v1/auth/basic",
+      headers: { "content-type": "application/json" },
+      payload: "",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  test("a body that is not JSON is refused with 415", async () => {
+    const response = await request(t.app, {
+      method: "POST",
+      url: "/api/v1/auth/basic",
+      headers: { "content-type": "text/plain" },
+      payload: "email=ann@example.com",
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ statusCode: 415, code: "UNSUPPORTED_MEDIA_TYPE" });
+  });
+
+  test("a body over the configured limit is refused with 413 and writes nothing", async () => {
+    const small = await t.buildAnotherApp({ BODY_LIMIT_BYTES: "1024" });
+    const before = await snapshot(t.db);
+    const response = await request(small.app, {
+      method: "POST",
+      url: "/api/v1/auth/basic/signup",
+      json: { email: "big@example.com", password: "x".repeat(200), nominative: "n".repeat(2000) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      statusCode: 413,
+      code: "PAYLOAD_TOO_LARGE",
+      ErrorMessage: "The request body is larger than 1024 bytes",
+    });
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+
+  test("bad fields are a 400 naming each field", async () => {
+    const response = await request(t.app, {
+      method: "POST",
+      url: "/api/v1/auth/basic/signup",
+      json: { email: "not-an-email", password: 12345678 },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe("VALIDATION_FAILED");
+    expect(body.details.map((d: { field: string }) => d.field).sort()).toEqual([
+      "body.email",
+      "body.nominative",
+      "body.password",
+    ]);
+    expect(body.ErrorMessage).toContain("body.email: Invalid email address");
+  });
+
+  test("an unknown API path is a JSON 404, whatever the method", async () => {
+    for (const method of ["GET", "POST", "DELETE"] as const) {
+      const response = await request(t.app, { method, url: "/api/v1/no-such-thing?x=1" });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers["content-type"]).toContain("application/json");
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        error: "Not Found",
+        code: "NOT_FOUND",
+        ErrorMessage: `No route for ${method} /api/v1/no-such-thing`,
+      });
+    }
+  });
+
+  test("a server error answers a generic 500 and logs the details it hides", async () => {
+    const logs: Array<Record<string, unknown>> = [];
+    const app = await buildApp(t.config, {
+      database: t.database,
+      logStream: { write: (line) => logs.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+    app.get("/api/v1/explode", async () => {
+      throw new Error("connection to 10.0.0.7 failed: password=hunter2");
+    });
+    try {
+      const response = await request(app, { method: "GET", url: "/api/v1/explode" });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        statusCode: 500,
+        error: "Internal Server Error",
+        code: "INTERNAL",
+        ErrorMessage: "Something went wrong. Please try again",
+      });
+      expect(response.body).not.toContain("hunter2");
+      expect(JSON.stringify(logs)).toContain("hunter2");
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("security headers", () => {
+  test("every answer carries a content security policy that lets the SPA run", async () => {
+    const response = await request(t.app, { method: "GET", url: "/api/v1/config" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: https:");
+    expect(csp).toContain("connect-src 'self'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("the chat and tag-manager origins are allowed only when configured", async () => {
+    expect(
+      String((await request(t.app, { method: "GET", url: "/" })).headers["content-security-policy"]),
+    ).not.toContain("chat.example.com");
+    const other = await t.buildAnotherApp({
+      CHAT_SCRIPT_URL: "https://chat.example.com/widget.js",
+      TAG_MANAGER_URL: "https://tags.example.org/gtm.js?id=1",
+    });
+    const csp = String((await request(other.app, { method: "GET", url: "/" })).headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self' https://chat.example.com https://tags.example.org");
+  });
+});
+
+describe("API documentation", () => {
+  test("the OpenAPI document lists the routes with their schemas", async () => {
+    const response = await request(t.app, { method: "GET", url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe("3.1.0");
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/v1/auth/basic",
+        "/api/v1/auth/basic/signup",
+        "/api/v1/auth/sign",
+        "/api/v1/auth/me",
+        "/api/v1/auth/basic/lost-password",
+        "/api/v1/auth/basic/change-password",
+        "/api/v1/user/{id}",
+        "/api/v1/user/{id}/organization",
+        "/api/v1/user/{id}/organization/{orgId}",
+        "/api/v1/organization/{orgId}",
+        "/api/v1/changelog",
+        "/api/v1/config",
+      ]),
+    );
+    const signUp = document.paths["/api/v1/auth/basic/signup"].post;
+    expect(signUp.requestBody.content["application/json"].schema.required).toEqual(
+      expect.arrayContaining(["email", "password", "nominative"]),
+    );
+  });
+
+  test("the browsable documentation is served at /api/docs", async () => {
+    const response = await request(t.app, { method: "GET", url: "/api/docs" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+    expect(response.body).toContain("swagger");
+  });
+});
+
+describe("serving the web app", () => {
+  test("without a build, pages answer 503 saying how to build", async () => {
+    const response = await request(t.app, { method: "GET", url: "/user/123/board" });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers["content-type"]).toContain("text/plain");
+    expect(response.body).toContain("npm run build");
+  });
+
+  test("with a build, every page path gets index.html and hashed assets are cached for long", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "timetrap-web-"));
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>Timetrap</title>");
+    writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log(1)");
+    writeFileSync(join(dist, "sw.js"), "self.addEventListener('install', () => {})");
+    const web = await t.buildAnotherApp({ WEB_DIST_DIR: dist });
+
+    for (const url of ["/", "/login", "/user/42/board?x=1", "/organization/1/users"]) {
+      const page = await request(web.app, { method: "GET", url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain("<title>Timetrap</title>");
+      expect(page.headers["cache-control"], url).toBe("no-cache");
+    }
+    const asset = await request(web.app, { method: "GET", url: "/assets/index-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const worker = await request(web.app, { method: "GET", url: "/sw.js" });
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+
+    expect((await request(web.app, { method: "GET", url: "/assets/missing.js" })).statusCode).toBe(404);
+    const api = await request(web.app, { method: "GET", url: "/api/v1/nothing" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
