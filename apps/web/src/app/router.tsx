@@ -1,3 +1,4 @@
+import { onboardingStep } from "@timetrap/domain";
 import type { ParseKeys } from "i18next";
 import type { ReactNode } from "react";
 import { Navigate, Outlet, Route, Routes, useParams } from "react-router";
@@ -8,10 +9,14 @@ import { ChangePasswordRoute, LoginRoute, LostPasswordRoute, SignupRoute } from 
 import { Landing, RequireSession, SignedOutOnly } from "./routes/guards";
 import { ShellLayout } from "./shell-layout";
 
-/** Spec part 1 §6: everything in the shell needs a user with a role. */
+/**
+ * Spec part 1 §6: everything in the shell needs a user with a role. During onboarding the dialog is
+ * the page, so nothing is drawn behind it; a user still without a role afterwards is told why.
+ */
 function RequireRole() {
   const user = useSignedInUser();
-  return user.role ? <Outlet /> : <NoRolePage />;
+  if (user.role) return <Outlet />;
+  return onboardingStep(user) === null ? <NoRolePage /> : null;
 }
 
 function ProfileRoute() {

@@ -15,5 +15,6 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: "md" } },
     TextInput: { defaultProps: { size: "md" } },
     PasswordInput: { defaultProps: { size: "md" } },
+    Select: { defaultProps: { size: "md" } },
   },
 });

@@ -89,7 +89,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   // Spec part 1 §4: after start the user's language is applied when it differs from the current one.
-  const userLanguage = user?.language;
+  // Until the terms step is confirmed the stored language is only the server's default, not a choice
+  // (sign-up does not send one), so the interface keeps the language the person is reading.
+  const userLanguage = user?.terms_of_use && user.privacy_policy ? user.language : undefined;
   useEffect(() => {
     if (isLanguage(userLanguage) && userLanguage !== currentLanguage()) void i18n.changeLanguage(userLanguage);
   }, [userLanguage]);

@@ -137,4 +137,11 @@ describe("routes for a signed-in user", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Agenda" })).toBeInTheDocument();
     expect(i18n.resolvedLanguage).toBe("it");
   });
+
+  it("keeps the interface language for a new user who has not chosen one in onboarding yet", async () => {
+    signedIn(buildUser({ language: "it", terms_of_use: false, privacy_policy: false }));
+    renderApp({ route: "/user/user-1/board" });
+    expect(await screen.findByText("Complete registration")).toBeInTheDocument();
+    expect(i18n.resolvedLanguage).toBe("en");
+  });
 });

@@ -91,6 +91,8 @@ function group(id: string, label: TranslationKey, icon: Icon, children: (NavEntr
  * `menuVisibility` of the domain). Entries that need an organization are left out without one.
  */
 export function buildNavigation(user: User): NavSection[] {
+  // Spec part 1 §6: everything in the shell needs a role; a guest (during onboarding) sees no entries.
+  if (!user.role) return [];
   const userBase = `/user/${user.uid}`;
   const board = `${userBase}/board`;
   const visibility = menuVisibility(user.role);

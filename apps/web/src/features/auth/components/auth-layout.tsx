@@ -80,7 +80,7 @@ export function AuthLayout({
               </>
             )}
             {subtitle && (
-              <Text c="dimmed" size="sm" ta="center" mt={6}>
+              <Text c="dimmed" size="sm" ta="center" mt={6} style={{ textWrap: "balance" }}>
                 {subtitle}
               </Text>
             )}

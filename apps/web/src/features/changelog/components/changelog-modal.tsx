@@ -39,7 +39,7 @@ export function ChangelogModal({
           {t("components.changelogModal.error")}
         </Alert>
       )}
-      {changelog.isSuccess && <MarkdownView source={changelog.data} />}
+      {changelog.isSuccess && <MarkdownView source={changelog.data} skipLeadingTitle />}
     </Modal>
   );
 }

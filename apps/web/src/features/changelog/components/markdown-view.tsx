@@ -79,6 +79,9 @@ function renderBlock(block: Block, index: number): ReactNode {
   }
 }
 
-export function MarkdownView({ source }: { source: string }) {
-  return <Stack gap={8}>{parseMarkdown(source).map(renderBlock)}</Stack>;
+export function MarkdownView({ source, skipLeadingTitle = false }: { source: string; skipLeadingTitle?: boolean }) {
+  const blocks = parseMarkdown(source);
+  // A document that opens with its own "# Changelog" would repeat the dialog's title.
+  const shown = skipLeadingTitle && blocks[0]?.type === "heading" && blocks[0].level === 1 ? blocks.slice(1) : blocks;
+  return <Stack gap={8}>{shown.map(renderBlock)}</Stack>;
 }

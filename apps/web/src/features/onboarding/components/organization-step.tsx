@@ -80,19 +80,19 @@ export function OrganizationStep({ user }: { user: User }) {
     addDomain();
   };
 
-  const confirm = () => {
-    createOrganization.mutate(
-      { userId: user.uid, data: { name: name.trim(), domains, language: currentLanguage() } },
-      {
-        onSuccess: ({ invalidDomains }) => {
-          if (invalidDomains.length > 0) showInvalidDomainsAlert(invalidDomains);
-        },
-        onError: (error) => {
-          console.error(error);
-          showCreationFailedAlert(error);
-        },
-      },
-    );
+  // mutateAsync rather than per-call callbacks: success closes this dialog (the user now has an
+  // organization), and callbacks given to mutate() are dropped once the component unmounts.
+  const confirm = async () => {
+    try {
+      const { invalidDomains } = await createOrganization.mutateAsync({
+        userId: user.uid,
+        data: { name: name.trim(), domains, language: currentLanguage() },
+      });
+      if (invalidDomains.length > 0) showInvalidDomainsAlert(invalidDomains);
+    } catch (error) {
+      console.error(error);
+      showCreationFailedAlert(error);
+    }
   };
 
   return (
@@ -114,20 +114,26 @@ export function OrganizationStep({ user }: { user: User }) {
         data-autofocus
       />
       <Stack gap="xs">
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            style={{ flex: 1 }}
-            label={t("components.onboarding.domains")}
-            description={t("components.onboarding.domainsDescription")}
-            placeholder="example.com"
-            value={domain}
-            onChange={(event) => setDomain(event.currentTarget.value)}
-            onKeyDown={onDomainKeyDown}
-          />
-          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addDomain} disabled={!domainAddable}>
-            {t("components.onboarding.addDomain")}
-          </Button>
-        </Group>
+        <TextInput
+          label={t("components.onboarding.domains")}
+          description={t("components.onboarding.domainsDescription")}
+          placeholder="example.com"
+          value={domain}
+          onChange={(event) => setDomain(event.currentTarget.value)}
+          onKeyDown={onDomainKeyDown}
+          rightSectionWidth={116}
+          rightSection={
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              onClick={addDomain}
+              disabled={!domainAddable}
+            >
+              {t("components.onboarding.addDomain")}
+            </Button>
+          }
+        />
         {domains.length > 0 ? (
           <Group gap={6} aria-label={t("components.onboarding.domains")}>
             {domains.map((item) => (
@@ -159,7 +165,7 @@ export function OrganizationStep({ user }: { user: User }) {
         )}
       </Stack>
       <Group justify="flex-end">
-        <Button onClick={confirm} disabled={!nameValid} loading={createOrganization.isPending}>
+        <Button onClick={() => void confirm()} disabled={!nameValid} loading={createOrganization.isPending}>
           {t("common.confirm")}
         </Button>
       </Group>

@@ -15,17 +15,19 @@ export function TermsStep({ user, termsUrl, privacyUrl }: { user: User; termsUrl
   const [privacy, setPrivacy] = useState(false);
   const accepted = terms && privacy;
 
-  const confirm = () => {
-    updateUser.mutate(
-      { userId: user.uid, data: { terms_of_use: accepted, privacy_policy: accepted, language } },
-      {
-        onSuccess: () => void i18n.changeLanguage(language),
-        onError: (error) => {
-          console.error(error);
-          notifyError({ message: t("common.error") });
-        },
-      },
-    );
+  // mutateAsync: the saved user moves the dialog to the next step and unmounts this one, which would
+  // drop callbacks given to mutate().
+  const confirm = async () => {
+    try {
+      await updateUser.mutateAsync({
+        userId: user.uid,
+        data: { terms_of_use: accepted, privacy_policy: accepted, language },
+      });
+      await i18n.changeLanguage(language);
+    } catch (error) {
+      console.error(error);
+      notifyError({ message: i18n.t("common.error") });
+    }
   };
 
   const link = (href: string | undefined) => (
@@ -56,7 +58,7 @@ export function TermsStep({ user, termsUrl, privacyUrl }: { user: User; termsUrl
         />
       </Stack>
       <Group justify="flex-end">
-        <Button onClick={confirm} disabled={!accepted} loading={updateUser.isPending}>
+        <Button onClick={() => void confirm()} disabled={!accepted} loading={updateUser.isPending}>
           {t("common.confirm")}
         </Button>
       </Group>

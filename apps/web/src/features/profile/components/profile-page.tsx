@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Avatar, Box, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconBuilding, IconMail, IconShieldCheck } from "@tabler/icons-react";
 import type { Language, User } from "@timetrap/domain";
 import { type ReactNode, useState } from "react";
@@ -53,26 +53,23 @@ export function ProfilePage({ user }: { user: User }) {
       </Title>
       <Paper withBorder radius="lg" p="xl">
         <Group gap="lg" wrap="nowrap">
-          <Avatar size={72} radius="xl" color="indigo" variant="filled" fz={28}>
+          <Avatar size={72} radius={999} color="indigo" variant="filled" fz={28}>
             {initial}
           </Avatar>
           <div style={{ minWidth: 0 }}>
             <Text fz={22} fw={700} truncate>
               {user.nominative}
             </Text>
-            <Text c="dimmed" size="sm" truncate>
-              {user.email}
-            </Text>
-            {user.role && (
-              <Badge mt={6} variant="light" radius="sm">
-                {user.role.name}
-              </Badge>
-            )}
+            <Group gap={6} c="dimmed" wrap="nowrap">
+              <IconMail size={16} />
+              <Text size="sm" truncate>
+                {user.email}
+              </Text>
+            </Group>
           </div>
         </Group>
         <Divider my="lg" />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          <Detail icon={<IconMail size={18} />} label={t("screens.login.email")} value={user.email} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Detail
             icon={<IconShieldCheck size={18} />}
             label={t("screens.profile.role")}

@@ -61,6 +61,10 @@ describe("sidebar entries by role", () => {
     expect(links).not.toContain("/organization/org-1/webhooks");
   });
 
+  it("gives a user without a role no entries", () => {
+    expect(linksOf(buildUser({ role: null }))).toEqual([]);
+  });
+
   it("adds one entry per connected service, opening the board with that source", () => {
     const links = linksOf(buildUser({ integrations: [{ service: "todoist" }] }));
     expect(links).toContain("/user/user-1/board?panel=todoist");

@@ -47,32 +47,47 @@ function useActive() {
     flattenNavigation([entry]).some((leaf) => leaf.isActive(location.pathname, search));
 }
 
-function ExpandedEntry({ entry, isActive }: { entry: NavEntry; isActive: (entry: NavEntry) => boolean }) {
+function ExpandedEntry({
+  entry,
+  isActive,
+  depth = 0,
+}: {
+  entry: NavEntry;
+  isActive: (entry: NavEntry) => boolean;
+  depth?: number;
+}) {
   const { t } = useTranslation();
   const Icon = entry.icon;
   const label = entry.kind === "link" && entry.text ? entry.text : t(entry.label);
+  // Deeper levels get smaller icons, then none, so the labels keep room in 200 px.
+  const icon = depth < 2 ? <Icon size={depth === 0 ? 18 : 16} stroke={1.7} /> : undefined;
+  const classNames = {
+    root: depth === 0 ? classes.navLink : classes.navLinkNested,
+    label: classes.navLinkLabel,
+    section: classes.navLinkSection,
+  };
   if (entry.kind === "link") {
     return (
       <NavLink
         component={Link}
         to={entry.to}
         label={label}
-        leftSection={<Icon size={18} stroke={1.7} />}
+        leftSection={icon}
         active={isActive(entry)}
-        classNames={{ root: classes.navLink, label: classes.navLinkLabel }}
+        classNames={classNames}
       />
     );
   }
   return (
     <NavLink
       label={label}
-      leftSection={<Icon size={18} stroke={1.7} />}
+      leftSection={icon}
       defaultOpened={isActive(entry)}
-      childrenOffset={10}
-      classNames={{ root: classes.navLink, label: classes.navLinkLabel }}
+      childrenOffset={depth === 0 ? 8 : 12}
+      classNames={classNames}
     >
       {entry.children.map((child) => (
-        <ExpandedEntry key={child.id} entry={child} isActive={isActive} />
+        <ExpandedEntry key={child.id} entry={child} isActive={isActive} depth={depth + 1} />
       ))}
     </NavLink>
   );
@@ -165,7 +180,7 @@ export function Sidebar({
   const versionLabel = version ? `v${version}` : "";
 
   return (
-    <AppShell.Navbar className={classes.navbar} p={collapsed ? 6 : "xs"} aria-label={t("components.sidebar.label")}>
+    <AppShell.Navbar className={classes.navbar} p={collapsed ? 6 : 8} aria-label={t("components.sidebar.label")}>
       <AppShell.Section>
         {collapsed ? (
           <Stack align="center" gap={6} py={6}>
@@ -261,11 +276,16 @@ export function Sidebar({
         ) : (
           <Stack gap={8} px={4} pb={4}>
             <Group gap={8} wrap="nowrap">
-              <Avatar color="indigo" radius="xl" size={34}>
+              <Avatar color="indigo" radius="xl" size={30}>
                 {initial}
               </Avatar>
               <Box style={{ flex: 1, minWidth: 0 }}>
-                <Anchor component={Link} to={`/user/${user.uid}/profile`} className={classes.userName}>
+                <Anchor
+                  component={Link}
+                  to={`/user/${user.uid}/profile`}
+                  className={classes.userName}
+                  title={user.nominative}
+                >
                   {user.nominative}
                 </Anchor>
                 {user.organization && (
@@ -293,7 +313,7 @@ export function Sidebar({
                   rel="noopener noreferrer"
                   size="xs"
                   c="dimmed"
-                  style={{ display: "inline-flex", alignItems: "center", gap: 4 }}
+                  style={{ display: "inline-flex", alignItems: "center", gap: 4, whiteSpace: "nowrap" }}
                 >
                   <IconHelpCircle size={14} />
                   {t("components.sidebar.knowledgeBase")}
