@@ -20,7 +20,8 @@ export function ShellLayout() {
   const { signOut } = useSession();
   const navigate = useNavigate();
   const config = useConfig();
-  const [collapsed, setCollapsed] = useState(false);
+  // Narrow screens (below the spec's 768 px desktop breakpoint) start with the icon-only sidebar.
+  const [collapsed, setCollapsed] = useState(() => window.matchMedia("(max-width: 767px)").matches);
   const [changelogOpened, setChangelogOpened] = useState(false);
   const [changelogDismissed, setChangelogDismissed] = useState(false);
 

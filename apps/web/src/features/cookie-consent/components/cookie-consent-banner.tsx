@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Text, ThemeIcon } from "@mantine/core";
+import { Button, Flex, Group, Paper, Text, ThemeIcon } from "@mantine/core";
 import { IconCookie } from "@tabler/icons-react";
 import type { User } from "@timetrap/domain";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -63,25 +63,27 @@ export function CookieConsentBanner({ user }: { user: User }) {
       role="region"
       aria-label={t("components.cookieConsent.title")}
     >
-      <Group wrap="nowrap" align="flex-start" gap="md">
-        <ThemeIcon variant="light" color="orange" size={40} radius="md">
-          <IconCookie size={22} />
-        </ThemeIcon>
-        <div style={{ flex: 1 }}>
-          <Text fw={600} size="sm">
-            {t("components.cookieConsent.title")}
-          </Text>
-          <Text size="sm" c="dimmed" mt={2}>
-            {t("components.cookieConsent.message")}
-          </Text>
-        </div>
-        <Group gap="xs" wrap="nowrap" style={{ alignSelf: "center" }}>
+      <Flex direction={{ base: "column", sm: "row" }} align={{ base: "stretch", sm: "center" }} gap="md">
+        <Group wrap="nowrap" align="flex-start" gap="md" style={{ flex: 1 }}>
+          <ThemeIcon variant="light" color="orange" size={40} radius="md">
+            <IconCookie size={22} />
+          </ThemeIcon>
+          <div style={{ flex: 1 }}>
+            <Text fw={600} size="sm">
+              {t("components.cookieConsent.title")}
+            </Text>
+            <Text size="sm" c="dimmed" mt={2}>
+              {t("components.cookieConsent.message")}
+            </Text>
+          </div>
+        </Group>
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
           <Button variant="default" onClick={() => decide(false)}>
             {t("components.cookieConsent.decline")}
           </Button>
           <Button onClick={() => decide(true)}>{t("components.cookieConsent.accept")}</Button>
         </Group>
-      </Group>
+      </Flex>
     </Paper>
   );
 }

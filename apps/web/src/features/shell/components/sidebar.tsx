@@ -305,7 +305,7 @@ export function Sidebar({
                 </Menu.Dropdown>
               </Menu>
             </Group>
-            <Group justify="space-between" wrap="nowrap">
+            <Group justify="space-between" wrap="nowrap" gap={4}>
               {knowledgeBaseUrl ? (
                 <Anchor
                   href={knowledgeBaseUrl}
