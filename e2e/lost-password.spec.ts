@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { createOnboardedUser, waitForMail } from "./support/helpers.ts";
+
+test("a user recovers a lost password through the e-mailed link", async ({ page, request }) => {
+  const { email } = await createOnboardedUser(request);
+  const newPassword = "a-brand-new-secret";
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(/\/lost-password$/);
+  const send = page.getByRole("button", { name: "Send recovery link" });
+  await expect(send).toBeDisabled();
+  await page.getByLabel("Email").fill(email);
+  await send.click();
+  await expect(page.getByText("If the address is registered")).toBeVisible();
+
+  const mail = await waitForMail(email);
+  const link = mail.text.match(/https?:\/\/\S+\/change-password\?\S+/)?.[0];
+  expect(link, "the e-mail carries a change-password link").toBeTruthy();
+
+  await page.goto(link!);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  const confirm = page.getByRole("button", { name: "Confirm" });
+  await page.getByRole("textbox", { name: "New password" }).fill(newPassword);
+  await expect(confirm).toBeDisabled();
+  await page.getByRole("textbox", { name: "Confirm password" }).fill(newPassword);
+  await confirm.click();
+  await expect(page.getByText("Action executed successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The link works once.
+  await page.goto(link!);
+  await page.getByRole("textbox", { name: "New password" }).fill("yet-another-secret");
+  await page.getByRole("textbox", { name: "Confirm password" }).fill("yet-another-secret");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /invalid|expired|went wrong/i })).toBeVisible();
+
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/board$/);
+});
+
+test("a change-password link without a token says so and sends nothing", async ({ page }) => {
+  await page.goto("/change-password?email=someone%40example.com");
+  await expect(page.getByText("Missing token")).toBeVisible();
+});
