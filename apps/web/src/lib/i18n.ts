@@ -31,15 +31,6 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : fallbackLanguage;
 }
 
-i18n.on("languageChanged", (language) => {
-  if (typeof document !== "undefined") document.documentElement.lang = language;
-  try {
-    if (isLanguage(language)) storage.setItem(storageKeys.language, language);
-  } catch (error) {
-    console.error(error);
-  }
-});
-
 void i18n.use(initReactI18next).init({
   resources,
   lng: detectInitialLanguage(),
@@ -48,6 +39,18 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+});
+
+if (typeof document !== "undefined") document.documentElement.lang = currentLanguage();
+
+// Registered after init: only a language someone chose is remembered, not the browser's guess.
+i18n.on("languageChanged", (language) => {
+  if (typeof document !== "undefined") document.documentElement.lang = language;
+  try {
+    if (isLanguage(language)) storage.setItem(storageKeys.language, language);
+  } catch (error) {
+    console.error(error);
+  }
 });
 
 export { i18n };

@@ -29,12 +29,13 @@ window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 
 beforeEach(async () => {
+  await i18n.changeLanguage("en");
+  // After the language switch, which remembers its choice in storage: every test starts empty.
   window.localStorage.clear();
   for (const cookie of document.cookie.split(";")) {
     const name = cookie.split("=")[0]?.trim();
     if (name) deleteCookie(decodeURIComponent(name));
   }
-  await i18n.changeLanguage("en");
 });
 
 afterEach(() => {
