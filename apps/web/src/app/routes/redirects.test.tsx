@@ -107,7 +107,7 @@ describe("routes for a signed-in user", () => {
     signedIn();
     renderApp({ route: "/user/user-1/nowhere" });
     expect(await screen.findByText("Nothing here")).toBeInTheDocument();
-    expect(screen.getByRole("navigation", { name: "Planning" })).toBeInTheDocument();
+    expect(screen.getByRole("group", { name: "Planning" })).toBeInTheDocument();
   });
 
   it.each([

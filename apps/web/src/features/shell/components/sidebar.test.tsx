@@ -75,7 +75,7 @@ describe("sidebar in the shell", () => {
   it("shows an Admin the whole Organization group", async () => {
     signedIn(buildUser({ role: buildRole("admin") }));
     const { user } = renderApp({ route: "/user/user-1/board" });
-    const workspace = await screen.findByRole("navigation", { name: "Workspace" });
+    const workspace = await screen.findByRole("group", { name: "Workspace" });
     await user.click(within(workspace).getByText("Organization"));
     for (const name of ["Details", "Customers", "Project setup", "User management", "Subscription", "Advanced"]) {
       expect(within(workspace).getByText(name)).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe("sidebar in the shell", () => {
   it("shows a Member the Organization group with project setup only", async () => {
     signedIn(buildUser({ role: buildRole("member") }));
     const { user } = renderApp({ route: "/user/user-1/board" });
-    const workspace = await screen.findByRole("navigation", { name: "Workspace" });
+    const workspace = await screen.findByRole("group", { name: "Workspace" });
     await user.click(within(workspace).getByText("Organization"));
     expect(within(workspace).getByText("Project setup")).toBeInTheDocument();
     for (const name of ["Details", "Customers", "User management", "Subscription", "Advanced"]) {
@@ -100,7 +100,7 @@ describe("sidebar in the shell", () => {
   it("marks Tasks, not Board, as current when the tasks panel is open", async () => {
     signedIn(buildUser());
     renderApp({ route: "/user/user-1/board?panel=tasks" });
-    const planning = await screen.findByRole("navigation", { name: "Planning" });
+    const planning = await screen.findByRole("group", { name: "Planning" });
     expect(within(planning).getByRole("link", { name: "Tasks" })).toHaveAttribute("data-active", "true");
     expect(within(planning).getByRole("link", { name: "Board" })).not.toHaveAttribute("data-active");
   });

@@ -214,14 +214,14 @@ export function Sidebar({
       <AppShell.Section grow component={ScrollArea} scrollbarSize={6} mt={4}>
         {sections.map((section) =>
           collapsed ? (
-            <Box key={section.id} component="nav" aria-label={t(section.label)}>
+            <Box key={section.id} role="group" aria-label={t(section.label)}>
               <Divider my={8} mx={8} />
               {section.entries.map((entry) => (
                 <CollapsedEntry key={entry.id} entry={entry} isActive={isActive} />
               ))}
             </Box>
           ) : (
-            <Box key={section.id} component="nav" aria-label={t(section.label)}>
+            <Box key={section.id} role="group" aria-label={t(section.label)}>
               <Text className={classes.sectionLabel}>{t(section.label)}</Text>
               {section.entries.map((entry) => (
                 <ExpandedEntry key={entry.id} entry={entry} isActive={isActive} />
