@@ -77,7 +77,7 @@ describe("sidebar in the shell", () => {
     const { user } = renderApp({ route: "/user/user-1/board" });
     const workspace = await screen.findByRole("group", { name: "Workspace" });
     await user.click(within(workspace).getByText("Organization"));
-    for (const name of ["Details", "Customers", "Project setup", "User management", "Subscription", "Advanced"]) {
+    for (const name of ["Details", "Customers", "Project setup", "People", "Subscription", "Advanced"]) {
       expect(within(workspace).getByText(name)).toBeInTheDocument();
     }
     expect(within(workspace).getByRole("link", { name: "Projects" })).toHaveAttribute(
@@ -92,7 +92,7 @@ describe("sidebar in the shell", () => {
     const workspace = await screen.findByRole("group", { name: "Workspace" });
     await user.click(within(workspace).getByText("Organization"));
     expect(within(workspace).getByText("Project setup")).toBeInTheDocument();
-    for (const name of ["Details", "Customers", "User management", "Subscription", "Advanced"]) {
+    for (const name of ["Details", "Customers", "People", "Subscription", "Advanced"]) {
       expect(within(workspace).queryByText(name)).not.toBeInTheDocument();
     }
   });
