@@ -81,6 +81,9 @@ describe("loadConfig", () => {
         expect(message).toContain(`${name}:`);
       }
       expect((error as ConfigError).problems).toHaveLength(6);
+      expect(message).toContain('got "eighty"');
+      expect(message).not.toContain("short");
+      expect(message).not.toContain("mysql://localhost/db");
     }
   });
 

@@ -45,6 +45,7 @@ const envSchema = z.object({
 });
 
 type EnvName = keyof typeof envSchema.shape;
+const secretVariables = new Set<string>(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL"] satisfies EnvName[]);
 export const environmentVariableNames = Object.keys(envSchema.shape) as EnvName[];
 
 /** The variables, their defaults and what they do; rendered into CONFIG.md and the README. */
@@ -179,9 +180,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map(
-        (issue) => `${issue.path.join(".")}: ${issue.message} (got "${present[issue.path.join(".")] ?? ""}")`,
-      ),
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join(".");
+        // Values that may hold a password are never echoed into a log.
+        const shown = secretVariables.has(name) ? "" : ` (got "${present[name] ?? ""}")`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
     );
   }
   const e = parsed.data;

@@ -24,6 +24,11 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { database });
 
   let stopping = false;
+  // A keep-alive connection that becomes idle after shutdown began would hold the close open until its
+  // timeout: answers sent while stopping ask the client to close it.
+  app.addHook("onSend", async (_request, reply) => {
+    if (stopping) reply.header("connection", "close");
+  });
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;

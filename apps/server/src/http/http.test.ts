@@ -122,6 +122,20 @@ describe("error answers", () => {
   });
 });
 
+describe("request logs", () => {
+  test("never hold the token of a reset link", async () => {
+    await request(t.app, { method: "GET", url: "/change-password?email=a%40example.com&token=s3cr3t-t0ken&x=1" });
+    const logged = JSON.stringify(t.logs);
+    expect(logged).toContain("/change-password?email=a%40example.com&token=[redacted]&x=1");
+    expect(logged).not.toContain("s3cr3t-t0ken");
+  });
+
+  test("never hold the bearer token", async () => {
+    await request(t.app, { method: "GET", url: "/api/v1/auth/me", token: "bearer-secret-value" });
+    expect(JSON.stringify(t.logs)).not.toContain("bearer-secret-value");
+  });
+});
+
 describe("security headers", () => {
   test("every answer carries a content security policy that lets the SPA run", async () => {
     const response = await request(t.app, { method: "GET", url: "/api/v1/config" });

@@ -1,0 +1,27 @@
+import { PGlite } from "@electric-sql/pglite";
+
+let t = Date.now();
+const a = new PGlite();
+await a.waitReady;
+console.log("fresh", Date.now() - t);
+t = Date.now();
+await a.exec("create table x (id int); insert into x values (1)");
+const dump = await a.dumpDataDir("none");
+console.log("dump", Date.now() - t, dump.size);
+t = Date.now();
+const b = new PGlite({ loadDataDir: dump });
+await b.waitReady;
+console.log("load", Date.now() - t);
+t = Date.now();
+await b.query("select * from x");
+console.log("q1", Date.now() - t);
+t = Date.now();
+const c = new PGlite({ loadDataDir: dump, relaxedDurability: true });
+await c.waitReady;
+console.log("load relaxed", Date.now() - t);
+t = Date.now();
+for (let i = 0; i < 50; i++) await b.query("insert into x values ($1)", [i]);
+console.log("50 inserts", Date.now() - t);
+t = Date.now();
+for (let i = 0; i < 50; i++) await c.query("insert into x values ($1)", [i]);
+console.log("50 inserts relaxed", Date.now() - t);
