@@ -14,6 +14,8 @@ export default defineProject({
     globalSetup: ["./src/test/global-setup.ts"],
     // Each file starts its own database and app; two at a time fits a 2-core machine.
     maxWorkers: 2,
+    // Its own group: run after the light domain and web projects, with its own worker limit.
+    sequence: { groupOrder: 1 },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

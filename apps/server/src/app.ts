@@ -115,7 +115,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       : null,
     ...(deps.now ? { now: deps.now } : {}),
   });
-  const authenticate = registerAuthentication(app, (token) => auth.authenticate(token));
+  const authenticate = registerAuthentication(app, (token) => auth.verifySession({ token }));
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(configRoutes, { prefix: apiPrefix, publicConfig: getPublicConfig({ config, version }) });

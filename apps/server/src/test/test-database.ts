@@ -13,7 +13,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const dump = new Blob([readFileSync(inject("pgliteDumpPath"))]);
-    return openPglite(new PGlite({ loadDataDir: dump }));
+    // In memory and thrown away after the file: there is nothing to make durable, so don't wait for it.
+    return openPglite(new PGlite({ loadDataDir: dump, relaxedDurability: true }));
   }
   const name = `tt_test_${randomBytes(6).toString("hex")}`;
   await runOnServer(serverUrl, `CREATE DATABASE ${name}`);

@@ -153,7 +153,7 @@ export function createAuthService({
     },
 
     /** The user id of a valid session token; a stale, foreign or deleted user's token is 401. */
-    async authenticate(token: string): Promise<string> {
+    async verifySession({ token }: { token: string }): Promise<string> {
       const claims = await tokens.verify(token);
       if (!claims) throw unauthenticated();
       const account = await users.findAccountById({ userId: claims.userId });
