@@ -199,5 +199,8 @@ export const signInFailures = pgTable(
     ip: text("ip").notNull(),
     failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sign_in_failures_lookup_idx").on(t.email, t.ip, t.failedAt)],
+  (t) => [
+    index("sign_in_failures_lookup_idx").on(t.email, t.ip, t.failedAt),
+    index("sign_in_failures_failed_at_idx").on(t.failedAt),
+  ],
 );

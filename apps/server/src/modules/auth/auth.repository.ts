@@ -21,10 +21,9 @@ export function createAuthRepository(db: Database) {
 
     async recordFailure(email: string, ip: string, at: Date, forgetBefore: Date): Promise<void> {
       await db.insert(signInFailures).values({ email, ip, failedAt: at });
-      // Old rows no longer count: drop them while we are here, so the table stays small.
-      await db
-        .delete(signInFailures)
-        .where(and(eq(signInFailures.email, email), lt(signInFailures.failedAt, forgetBefore)));
+      // Rows out of the window no longer count, whoever they are about: drop them while we are here, so
+      // the table holds at most one window of failures.
+      await db.delete(signInFailures).where(lt(signInFailures.failedAt, forgetBefore));
     },
 
     async clearFailures(email: string, ip: string): Promise<void> {
