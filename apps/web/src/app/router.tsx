@@ -6,6 +6,7 @@ import { ProfilePage } from "../features/profile/components/profile-page";
 import { ComingSoonPage, NoRolePage, NotFoundPage } from "../features/shell/components/page-placeholder";
 import { useSignedInUser } from "../lib/session";
 import { ChangePasswordRoute, LoginRoute, LostPasswordRoute, SignupRoute } from "./routes/auth-routes";
+import { HelpRoute, PrivacyRoute, TermsRoute } from "./routes/document-routes";
 import { Landing, RequireSession, SignedOutOnly } from "./routes/guards";
 import { ShellLayout } from "./shell-layout";
 
@@ -39,6 +40,10 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Landing />} />
+      {/* Public documents: the server's default TERMS_URL, PRIVACY_URL and KNOWLEDGE_BASE_URL; no session needed. */}
+      <Route path="/legal/terms" element={<TermsRoute />} />
+      <Route path="/legal/privacy" element={<PrivacyRoute />} />
+      <Route path="/help" element={<HelpRoute />} />
       <Route element={<SignedOutOnly backToOrigin />}>
         <Route path="/login" element={<LoginRoute />} />
       </Route>

@@ -1,42 +1,8 @@
-import { Box, Button, Center, Menu, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconCheck, IconLanguage } from "@tabler/icons-react";
-import { languages } from "@timetrap/domain";
+import { Box, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { languageNames } from "../../../components/language-select";
+import { LanguageMenu } from "../../../components/language-menu";
 import { Logo } from "../../../components/logo";
-import { currentLanguage } from "../../../lib/i18n";
 import classes from "./auth-layout.module.css";
-
-function AuthLanguageMenu() {
-  const { t, i18n } = useTranslation();
-  const active = currentLanguage();
-  return (
-    <Menu position="bottom-end" shadow="md" width={160}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconLanguage size={18} />}
-          aria-label={t("common.language")}
-        >
-          {languageNames[active]}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {languages.map((language) => (
-          <Menu.Item
-            key={language}
-            onClick={() => void i18n.changeLanguage(language)}
-            rightSection={language === active ? <IconCheck size={16} /> : null}
-          >
-            {languageNames[language]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
 
 /**
  * The frame of the signed-out screens: a centred card. With `brandTitle` the product name is the
@@ -58,7 +24,7 @@ export function AuthLayout({
   return (
     <Box className={classes.page}>
       <Box className={classes.topBar}>
-        <AuthLanguageMenu />
+        <LanguageMenu />
       </Box>
       <Box className={classes.center}>
         <Stack className={classes.card} gap="lg">

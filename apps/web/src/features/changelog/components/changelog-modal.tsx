@@ -1,8 +1,8 @@
 import { Alert, Center, Loader, Modal, ScrollArea } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { MarkdownView } from "../../../components/markdown-view";
 import { useChangelog } from "../api/get-changelog";
-import { MarkdownView } from "./markdown-view";
 
 export function ChangelogModal({
   opened,

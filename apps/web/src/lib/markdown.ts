@@ -1,8 +1,9 @@
 /**
- * A deliberately small markdown reader for the changelog: headings, paragraphs, bullet and numbered
- * lists (nested by indentation), block quotes, fenced code, rules, and inline code, bold, italics
- * and links. It builds a tree of plain values; the view renders them as React elements, so no text
- * from the server is ever interpreted as HTML.
+ * A deliberately small markdown reader for the changelog and the public documents (terms, privacy,
+ * help): headings, paragraphs, bullet and numbered lists (nested by indentation), block quotes, fenced
+ * code, rules, and inline code, bold, italics and links. It builds a tree of plain values; the view
+ * renders them as React elements, so no text (from the server or a bundled file) is ever interpreted
+ * as HTML.
  */
 export type Inline =
   | { type: "text"; text: string }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseInline, parseMarkdown, safeHref } from "./markdown";
 
-describe("changelog markdown", () => {
+describe("markdown reader", () => {
   it("reads headings, paragraphs and lists", () => {
     const blocks = parseMarkdown(
       "# Changelog\n\nAll notable changes.\n\n## [0.23.0] - 2026-11-21\n\n### Added\n- One\n- Two\n  - Nested\n1. First",
