@@ -13,7 +13,7 @@ import { registerAuthentication } from "./http/authenticate.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerSpa } from "./http/spa.js";
-import { createMailer, type Mailer } from "./mail/mailer.js";
+import { createMailer } from "./mail/mailer.js";
 import { createAuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
@@ -32,10 +32,8 @@ import { createUsersService } from "./modules/users/users.service.js";
 export interface AppDeps {
   /** An open, migrated database. Without it the app opens (and migrates) the configured one and closes it with itself. */
   database?: DatabaseHandle;
-  mailer?: Mailer;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
-  now?: () => Date;
 }
 
 export const apiPrefix = "/api/v1";
@@ -96,7 +94,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
 
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   app.addHook("onClose", async () => {
     // Mails in flight finish before the database goes away.
     await mailer.drain();
@@ -113,7 +111,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     verifyGoogleIdToken: config.googleClientId
       ? createGoogleIdTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
       : null,
-    ...(deps.now ? { now: deps.now } : {}),
   });
   const authenticate = registerAuthentication(app, (token) => auth.verifySession({ token }));
 

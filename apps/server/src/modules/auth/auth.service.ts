@@ -43,7 +43,6 @@ export function createAuthService({
   mailer,
   settings,
   verifyGoogleIdToken,
-  now = () => new Date(),
 }: {
   repository: AuthRepository;
   users: UsersService;
@@ -51,7 +50,6 @@ export function createAuthService({
   settings: AuthSettings;
   /** Null when no Google client id is configured. */
   verifyGoogleIdToken: VerifyGoogleIdToken | null;
-  now?: () => Date;
 }) {
   const tokens = createSessionTokens(settings.authSecret);
   const windowMs = settings.signInWindowMinutes * 60_000;
@@ -78,9 +76,10 @@ export function createAuthService({
     if (!oldestCounted) return;
     // Sign-in opens again when the oldest of the last `max` failures leaves the window.
     const retryAfter = Math.max(1, Math.ceil((oldestCounted.getTime() + windowMs - at.getTime()) / 1000));
+    const minutes = Math.ceil(retryAfter / 60);
     throw new AppError(
       "TOO_MANY_REQUESTS",
-      `Too many failed sign-ins. Please try again in ${Math.ceil(retryAfter / 60)} minutes`,
+      `Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}`,
       undefined,
       { "retry-after": String(retryAfter) },
     );
@@ -88,7 +87,7 @@ export function createAuthService({
 
   return {
     async signIn({ email, password, ip }: SignInInput & { ip: string }): Promise<AuthResponse> {
-      const at = now();
+      const at = new Date();
       await assertNotThrottled(email, ip, at);
       const account = await users.findAccountByEmail({ email });
       const matches = await passwordMatches(account, password);
@@ -176,7 +175,7 @@ export function createAuthService({
         await repository.findResetToken(tokenHash);
         return;
       }
-      const expiresAt = new Date(now().getTime() + resetTokenLifetimeMinutes * 60_000);
+      const expiresAt = new Date(Date.now() + resetTokenLifetimeMinutes * 60_000);
       await repository.insertResetToken({ userId: account.id, tokenHash, expiresAt });
       mailer.dispatch(
         resetPasswordEmail({
@@ -189,7 +188,7 @@ export function createAuthService({
     },
 
     async changePassword({ email, password, token }: ChangePasswordInput): Promise<void> {
-      const at = now();
+      const at = new Date();
       const row = await repository.findResetToken(sha256(token));
       if (!row || row.usedAt || row.expiresAt.getTime() <= at.getTime()) throw invalidResetToken();
       const account = await users.findAccountById({ userId: row.userId });

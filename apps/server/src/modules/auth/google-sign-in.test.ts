@@ -166,6 +166,15 @@ describe("POST /auth/sign", () => {
     expect(response.json().details).toContainEqual(expect.objectContaining({ field }));
   });
 
+  test("fetches Google's keys once and reuses them", async () => {
+    const before = jwks.requests;
+    for (let i = 0; i < 3; i += 1) {
+      const credential = await jwks.signIdToken({ email: uniqueEmail("cached") });
+      expect((await signInWithGoogle({ credential })).statusCode).toBe(200);
+    }
+    expect(jwks.requests - before).toBeLessThanOrEqual(1);
+  });
+
   test("answers 503 when no Google client id is configured", async () => {
     const noGoogle = await t.buildAnotherApp({});
     const before = await snapshot(t.db);
