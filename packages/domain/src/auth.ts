@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { userSchema } from "./user.js";
+import { languages, userSchema } from "./user.js";
 
 export const passwordMinLength = 8;
 /** argon2 hashes any length, but an unbounded password is a cheap way to burn CPU. */
@@ -29,6 +29,8 @@ export const signUpInputSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   nominative: nominativeSchema,
+  /** The interface language the person signed up in; without it the browser's Accept-Language decides. */
+  language: z.enum(languages).optional(),
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 

@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       },
     },
     async (request, reply) => {
-      const language = preferredLanguage(request.headers["accept-language"]);
+      const language = request.body.language ?? preferredLanguage(request.headers["accept-language"]);
       return reply.status(201).send(await auth.signUp({ ...request.body, language }));
     },
   );

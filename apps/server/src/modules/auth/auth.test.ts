@@ -173,6 +173,27 @@ describe("POST /auth/basic/signup", () => {
     expect(response.json().user).toMatchObject({ email: local.toLowerCase(), language: "en" });
   });
 
+  test("takes the language the person signed up in over the browser's", async () => {
+    const response = await signUp(
+      { email: uniqueEmail("lang"), password: "a good password", nominative: "Eve", language: "en" },
+      { "accept-language": "it-IT,it;q=0.9" },
+    );
+    expect(response.json().user).toMatchObject({ language: "en" });
+  });
+
+  test("refuses an unknown language with 400 naming the field and writes nothing", async () => {
+    const before = await snapshot(t.db);
+    const response = await signUp({
+      email: uniqueEmail(),
+      password: "a good password",
+      nominative: "Eve",
+      language: "fr",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([expect.objectContaining({ field: "body.language" })]);
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+
   test("refuses an e-mail that is already registered with 409 and writes nothing", async () => {
     const user = await buildUser(t);
     const before = await snapshot(t.db);

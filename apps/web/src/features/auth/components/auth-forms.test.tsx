@@ -104,6 +104,27 @@ describe("sign-up form", () => {
     expect(submit).toBeDisabled();
   });
 
+  it("signs up in the language of the interface", async () => {
+    const fetch = stubFetch({
+      "POST /api/v1/auth/basic/signup": () => jsonResponse({ token: "tok-2", user: buildUser() }, 201),
+    });
+    const { user } = renderWithProviders(<SignupForm />);
+    await fill(user, {
+      "Full name": "Ada",
+      Email: "ada@acme.com",
+      Password: "long-password",
+      "Confirm password": "long-password",
+    });
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await waitFor(() => expect(fetch.requestsTo("POST", "/api/v1/auth/basic/signup")).toHaveLength(1));
+    expect(fetch.requestsTo("POST", "/api/v1/auth/basic/signup")[0]?.body).toEqual({
+      nominative: "Ada",
+      email: "ada@acme.com",
+      password: "long-password",
+      language: "en",
+    });
+  });
+
   it("says the e-mail is already registered on 409", async () => {
     stubFetch({ "POST /api/v1/auth/basic/signup": () => errorResponse(409, "CONFLICT", "Email already registered") });
     const { user } = renderWithProviders(<SignupForm />);

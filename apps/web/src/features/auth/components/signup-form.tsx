@@ -8,7 +8,7 @@ import { useSession } from "../../../lib/session";
 import { useSignUp } from "../api/sign-up";
 
 export function SignupForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const signUp = useSignUp();
   const [nominative, setNominative] = useState("");
@@ -23,7 +23,7 @@ export function SignupForm() {
     event.preventDefault();
     if (!canSubmit) return;
     signUp.mutate(
-      { nominative, email, password },
+      { nominative, email, password, language: i18n.resolvedLanguage === "en" ? "en" : "it" },
       {
         onSuccess: (response) => session.signIn(response),
         onError: (error) => {
