@@ -1,11 +1,11 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { passwordMinLength } from "@timetrap/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useChangePassword } from "../api/change-password";
+import { NewPasswordFields } from "./new-password-fields";
 
 /** Reached from the e-mailed link `/change-password?email=…&token=…`. */
 export function ChangePasswordForm({
@@ -23,7 +23,6 @@ export function ChangePasswordForm({
   const [confirmPassword, setConfirmPassword] = useState("");
   const [missingToken, setMissingToken] = useState(!token);
 
-  const passwordsDiffer = confirmPassword !== "" && confirmPassword !== password;
   const canSubmit = email !== "" && password !== "" && confirmPassword !== "" && password === confirmPassword;
 
   const submit = (event: FormEvent) => {
@@ -65,21 +64,12 @@ export function ChangePasswordForm({
           </Alert>
         )}
         <TextInput type="email" label={t("screens.login.email")} value={email} readOnly variant="filled" />
-        <PasswordInput
+        <NewPasswordFields
           label={t("screens.changePassword.newPassword")}
-          description={t("screens.login.passwordHint", { min: passwordMinLength })}
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          required
-        />
-        <PasswordInput
-          label={t("screens.login.confirmPassword")}
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-          error={passwordsDiffer ? t("screens.login.passwordsDoNotMatch") : undefined}
-          required
+          password={password}
+          confirmPassword={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmPasswordChange={setConfirmPassword}
         />
         <Button type="submit" fullWidth size="md" mt="xs" disabled={!canSubmit} loading={change.isPending}>
           {t("screens.changePassword.confirm")}

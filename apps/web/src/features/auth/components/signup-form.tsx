@@ -1,11 +1,11 @@
-import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { passwordMinLength } from "@timetrap/domain";
+import { Button, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client";
 import { notifyError } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { useSignUp } from "../api/sign-up";
+import { NewPasswordFields } from "./new-password-fields";
 
 export function SignupForm() {
   const { t, i18n } = useTranslation();
@@ -16,7 +16,6 @@ export function SignupForm() {
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
 
-  const passwordsDiffer = confirmPassword !== "" && confirmPassword !== password;
   const canSubmit = nominative.trim() !== "" && email.trim() !== "" && password !== "" && confirmPassword === password;
 
   const submit = (event: FormEvent) => {
@@ -56,21 +55,12 @@ export function SignupForm() {
           onChange={(event) => setEmail(event.currentTarget.value)}
           required
         />
-        <PasswordInput
+        <NewPasswordFields
           label={t("screens.login.password")}
-          description={t("screens.login.passwordHint", { min: passwordMinLength })}
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          required
-        />
-        <PasswordInput
-          label={t("screens.login.confirmPassword")}
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-          error={passwordsDiffer ? t("screens.login.passwordsDoNotMatch") : undefined}
-          required
+          password={password}
+          confirmPassword={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmPasswordChange={setConfirmPassword}
         />
         <Button type="submit" fullWidth size="md" mt="xs" disabled={!canSubmit} loading={signUp.isPending}>
           {t("screens.login.signUp")}

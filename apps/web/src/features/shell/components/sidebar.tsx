@@ -164,6 +164,21 @@ function ProfileMenuItems({ user, onLogout }: { user: User; onLogout: () => void
   );
 }
 
+/** The version label of the footer; it opens the changelog. */
+function VersionButton({ version, onClick }: { version: string | undefined; onClick: () => void }) {
+  const { t } = useTranslation();
+  if (!version) return null;
+  return (
+    <UnstyledButton
+      className={classes.version}
+      onClick={onClick}
+      aria-label={t("components.sidebar.openChangelog", { version })}
+    >
+      v{version}
+    </UnstyledButton>
+  );
+}
+
 export function Sidebar({
   user,
   collapsed,
@@ -177,7 +192,6 @@ export function Sidebar({
   const isActive = useActive();
   const sections = buildNavigation(user);
   const initial = user.nominative.trim().charAt(0).toUpperCase() || "?";
-  const versionLabel = version ? `v${version}` : "";
 
   return (
     <AppShell.Navbar className={classes.navbar} p={collapsed ? 6 : 8} aria-label={t("components.sidebar.label")}>
@@ -263,15 +277,7 @@ export function Sidebar({
                 <ProfileMenuItems user={user} onLogout={onLogout} />
               </Menu.Dropdown>
             </Menu>
-            {versionLabel && (
-              <UnstyledButton
-                className={classes.version}
-                onClick={onOpenChangelog}
-                aria-label={t("components.sidebar.openChangelog", { version })}
-              >
-                {versionLabel}
-              </UnstyledButton>
-            )}
+            <VersionButton version={version} onClick={onOpenChangelog} />
           </Stack>
         ) : (
           <Stack gap={8} px={4} pb={4}>
@@ -321,15 +327,7 @@ export function Sidebar({
               ) : (
                 <span />
               )}
-              {versionLabel && (
-                <UnstyledButton
-                  className={classes.version}
-                  onClick={onOpenChangelog}
-                  aria-label={t("components.sidebar.openChangelog", { version })}
-                >
-                  {versionLabel}
-                </UnstyledButton>
-              )}
+              <VersionButton version={version} onClick={onOpenChangelog} />
             </Group>
           </Stack>
         )}
