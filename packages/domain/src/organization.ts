@@ -83,9 +83,12 @@ export const updateOrganizationResponseSchema = z.object({
 });
 export type UpdateOrganizationResponse = z.infer<typeof updateOrganizationResponseSchema>;
 
-/** Workflow statuses every organization starts with; `open` is selected by default. */
+/**
+ * Workflow statuses every organization starts with; `open` is selected by default. They are not editable (so not
+ * deletable): new projects and the constant status list of the spec rely on their keys.
+ */
 export const defaultWorkflowStatuses = [
-  { key: "open", name: "Open", selectedByDefault: true },
-  { key: "to_be_invoiced", name: "To be invoiced", selectedByDefault: false },
-  { key: "completed", name: "Completed", selectedByDefault: false },
+  { key: "open", name: "Open", selectedByDefault: true, editable: false },
+  { key: "to_be_invoiced", name: "To be invoiced", selectedByDefault: false, editable: false },
+  { key: "completed", name: "Completed", selectedByDefault: false, editable: false },
 ] as const;

@@ -81,7 +81,7 @@ function organizationQueries(db: Database) {
 
     async insertWorkflowStatuses(
       organizationId: string,
-      values: ReadonlyArray<{ key: string; name: string; selectedByDefault: boolean }>,
+      values: ReadonlyArray<{ key: string; name: string; selectedByDefault: boolean; editable: boolean }>,
     ): Promise<void> {
       await db.insert(workflowStatuses).values(
         values.map((status, position) => ({
@@ -89,7 +89,7 @@ function organizationQueries(db: Database) {
           key: status.key,
           name: status.name,
           selectedByDefault: status.selectedByDefault,
-          editable: false,
+          editable: status.editable,
           position,
         })),
       );

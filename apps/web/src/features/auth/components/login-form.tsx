@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Anchor, Button, Divider, Group, PasswordInput, Stack } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,6 +8,7 @@ import { notifyError } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { useSignIn } from "../api/sign-in";
 import { useSignInWithGoogle } from "../api/sign-in-with-google";
+import { EmailField } from "./email-field";
 import { GoogleSignInButton } from "./google-sign-in-button";
 
 export function LoginForm() {
@@ -46,15 +47,7 @@ export function LoginForm() {
     <Stack gap="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            type="email"
-            label={t("screens.login.email")}
-            placeholder={t("screens.login.emailPlaceholder")}
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            required
-          />
+          <EmailField value={email} onChange={setEmail} />
           <PasswordInput
             label={t("screens.login.password")}
             autoComplete="current-password"

@@ -1,8 +1,9 @@
-import { Button, Stack, TextInput } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useRequestPasswordReset } from "../api/request-password-reset";
+import { EmailField } from "./email-field";
 
 export function LostPasswordForm() {
   const { t } = useTranslation();
@@ -25,15 +26,7 @@ export function LostPasswordForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          type="email"
-          label={t("screens.login.email")}
-          placeholder={t("screens.login.emailPlaceholder")}
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          required
-        />
+        <EmailField value={email} onChange={setEmail} />
         <Button type="submit" fullWidth size="md" disabled={!canSubmit} loading={request.isPending}>
           {t("screens.lostPassword.send")}
         </Button>

@@ -5,6 +5,7 @@ import { isApiError } from "../../../lib/api-client";
 import { notifyError } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { useSignUp } from "../api/sign-up";
+import { EmailField } from "./email-field";
 import { NewPasswordFields } from "./new-password-fields";
 
 export function SignupForm() {
@@ -46,15 +47,7 @@ export function SignupForm() {
           onChange={(event) => setNominative(event.currentTarget.value)}
           required
         />
-        <TextInput
-          type="email"
-          label={t("screens.login.email")}
-          placeholder={t("screens.login.emailPlaceholder")}
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          required
-        />
+        <EmailField value={email} onChange={setEmail} />
         <NewPasswordFields
           label={t("screens.login.password")}
           password={password}
