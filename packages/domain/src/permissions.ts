@@ -18,8 +18,13 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
+/** Anything carrying acls, read-only lists included (the default roles are constants). */
+export interface HasAcls {
+  acls: readonly { subject: Subject; actions: readonly Action[] }[];
+}
+
 /** A user without a role is a guest with no rules: every check fails. */
-export function can(role: Pick<Role, "acls"> | null | undefined, action: Action, subject: Subject): boolean {
+export function can(role: HasAcls | null | undefined, action: Action, subject: Subject): boolean {
   if (!role) return false;
   return role.acls.some((acl) => acl.subject === subject && acl.actions.includes(action));
 }
@@ -61,7 +66,7 @@ export interface MenuVisibility {
 }
 
 /** Which sidebar entries a role sees (spec part 1 §6, part 2 §6). */
-export function menuVisibility(role: Pick<Role, "acls"> | null | undefined): MenuVisibility {
+export function menuVisibility(role: HasAcls | null | undefined): MenuVisibility {
   const readProject = can(role, "read", "project");
   const editOrganization = can(role, "edit", "organization");
   const readOrganization = can(role, "read", "organization");

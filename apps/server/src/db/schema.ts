@@ -1,5 +1,8 @@
 import {
   type Acl,
+  type ContractType,
+  contractTypes,
+  type HoursByDay,
   type Language,
   languages,
   type Plan,
@@ -13,6 +16,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -171,9 +175,16 @@ export const workflowStatuses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique("workflow_statuses_organization_key").on(t.organizationId, t.key)],
+  (t) => [
+    unique("workflow_statuses_organization_key").on(t.organizationId, t.key),
+    unique("workflow_statuses_organization_id").on(t.organizationId, t.id),
+  ],
 );
 
+export const passwordTokenPurposes = ["reset", "invite"] as const;
+export type PasswordTokenPurpose = (typeof passwordTokenPurposes)[number];
+
+/** One-time links that let a person choose a password: a reset, or the acceptance of an invitation. */
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
@@ -181,13 +192,17 @@ export const passwordResetTokens = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<PasswordTokenPurpose>().notNull().default("reset"),
     /** sha256 of the token, hex: a leaked table does not give working links. */
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+  (t) => [
+    index("password_reset_tokens_user_idx").on(t.userId),
+    check("password_reset_tokens_purpose_known", oneOf(t.purpose, passwordTokenPurposes)),
+  ],
 );
 
 /** Kept in the database, not in memory, so the sign-in limit holds across several instances. */
@@ -202,5 +217,109 @@ export const signInFailures = pgTable(
   (t) => [
     index("sign_in_failures_lookup_idx").on(t.email, t.ip, t.failedAt),
     index("sign_in_failures_failed_at_idx").on(t.failedAt),
+  ],
+);
+
+/** A user's employment terms over a period; the contracts of one user never overlap (checked by the service). */
+export const userContracts = pgTable(
+  "user_contracts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contractType: text("contract_type").$type<ContractType>().notNull(),
+    contractualHours: integer("contractual_hours").notNull().default(0),
+    contractualHoursByDay: jsonb("contractual_hours_by_day").$type<HoursByDay>(),
+    hourlyCost: numeric("hourly_cost", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    productivityTarget: numeric("productivity_target", { precision: 4, scale: 1, mode: "number" }).notNull(),
+    fromDate: date("from_date", { mode: "string" }).notNull(),
+    /** Null: no end date. */
+    toDate: date("to_date", { mode: "string" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("user_contracts_user_idx").on(t.userId, t.fromDate),
+    index("user_contracts_organization_idx").on(t.organizationId),
+    check("user_contracts_type_known", oneOf(t.contractType, contractTypes)),
+    check("user_contracts_period", sql`${t.toDate} is null or ${t.toDate} >= ${t.fromDate}`),
+    check("user_contracts_non_negative", sql`${t.hourlyCost} >= 0 and ${t.contractualHours} >= 0`),
+  ],
+);
+
+export const overheads = pgTable(
+  "overheads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    amount: numeric("amount", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    fromDate: date("from_date", { mode: "string" }).notNull(),
+    toDate: date("to_date", { mode: "string" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("overheads_organization_idx").on(t.organizationId, t.fromDate),
+    check("overheads_period", sql`${t.toDate} is null or ${t.toDate} >= ${t.fromDate}`),
+    check("overheads_non_negative", sql`${t.amount} >= 0`),
+  ],
+);
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    nominative: text("nominative").notNull(),
+    email: text("email"),
+    fiscalCode: text("fiscal_code"),
+    vatNumber: text("vat_number"),
+    externalId: text("external_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("customers_organization_idx").on(t.organizationId),
+    unique("customers_organization_id").on(t.organizationId, t.id),
+  ],
+);
+
+/**
+ * The projects of an organization. Only what other tables refer to lives here so far: the customer and the
+ * workflow status, both restricted, so a customer or status in use cannot be deleted from under a project.
+ */
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    customerId: uuid("customer_id"),
+    statusId: uuid("status_id").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("projects_organization_idx").on(t.organizationId),
+    foreignKey({
+      name: "projects_customer_fk",
+      columns: [t.organizationId, t.customerId],
+      foreignColumns: [customers.organizationId, customers.id],
+    }).onDelete("restrict"),
+    foreignKey({
+      name: "projects_status_fk",
+      columns: [t.organizationId, t.statusId],
+      foreignColumns: [workflowStatuses.organizationId, workflowStatuses.id],
+    }).onDelete("restrict"),
   ],
 );

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** A day without a time, `YYYY-MM-DD`, as dates travel on the wire (ARCHITECTURE.md "Wire format"). */
+export type CalendarDate = string;
+
+const calendarDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for an existing day of the Gregorian calendar written as `YYYY-MM-DD`. */
+export function isCalendarDate(value: string): boolean {
+  const match = calendarDatePattern.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const calendarDateSchema = z
+  .string()
+  .refine(isCalendarDate, { message: "Must be a date written as YYYY-MM-DD" });
+
+export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof weekdays)[number];
+
+/**
+ * The weekday of a calendar date. Computed in UTC on purpose: the date has no time zone, and reading it
+ * in the local zone would move it by a day west of Greenwich.
+ */
+export function weekdayOf(date: CalendarDate): Weekday {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  // getUTCDay: 0 is Sunday; our list starts on Monday (weeks start on Monday).
+  return weekdays[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7]!;
+}
+
+/** Today in the given IANA time zone (the browser's by default), as `YYYY-MM-DD`. */
+export function todayIn(timeZone?: string, now: Date = new Date()): CalendarDate {
+  // The Swedish locale writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("sv-SE", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** Whether a number has at most `places` decimals, tolerant of binary fractions such as 0.1 + 0.2. */
+export function hasAtMostDecimals(value: number, places: number): boolean {
+  const scaled = value * 10 ** places;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { emailSchema } from "./auth.js";
+import { type UserStatus, userStatuses } from "./user.js";
+
+/** A person as the organization's user list shows them (spec part 2 §3 "User (as seen here)"). */
+export const organizationUserSchema = z.object({
+  uid: z.string(),
+  nominative: z.string(),
+  email: z.string(),
+  image_url: z.string().nullable(),
+  status: z.enum(userStatuses),
+  role: z.object({ uid: z.string(), name: z.string() }).nullable(),
+  /** From the contract in force today; null without one. */
+  contract_type: z.enum(["full-time", "part-time"]).nullable(),
+  contractual_hours: z.number().nullable(),
+});
+export type OrganizationUser = z.infer<typeof organizationUserSchema>;
+
+export const inviteUserInputSchema = z
+  .object({
+    email: emailSchema,
+    nominative: z
+      .string({ message: "Name is required" })
+      .trim()
+      .min(2, "Name needs at least 2 characters")
+      .max(120, "Name is at most 120 characters"),
+    organization_role_id: z.uuid({ message: "Role is required" }),
+  })
+  .strict();
+export type InviteUserInput = z.infer<typeof inviteUserInputSchema>;
+
+export const updateMemberInputSchema = z.object({ role_id: z.uuid({ message: "Role is required" }) }).strict();
+export type UpdateMemberInput = z.infer<typeof updateMemberInputSchema>;
+
+/** Active and invited users take a seat of the plan's USER limit; an inactive one frees it. */
+export function occupiesSeat(status: UserStatus): boolean {
+  return status !== "inactive";
+}
+
+export const userStatusFilters = ["active", "inactive", "invited", "all"] as const;
+export type UserStatusFilter = (typeof userStatusFilters)[number];
+export const defaultUserStatusFilter: UserStatusFilter = "active";
+
+/** Lower case without accents, so "nicolò" finds "Nicolo" and the other way round. */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** The users list's filter: a status, and a search over nominative plus e-mail (spec part 2 §2 "Users list"). */
+export function matchesUserFilter(
+  user: Pick<OrganizationUser, "nominative" | "email" | "status">,
+  status: UserStatusFilter,
+  search: string,
+): boolean {
+  if (status !== "all" && user.status !== status) return false;
+  const words = foldForSearch(search).split(/\s+/).filter(Boolean);
+  const haystack = foldForSearch(`${user.nominative} ${user.email}`);
+  return words.every((word) => haystack.includes(word));
+}
