@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { customerInputSchema } from "./customers.js";
+import { canWriteCustomers, customerInputSchema, isCustomerDeletionConfirmed } from "./customers.js";
 import { overheadInputSchema } from "./overheads.js";
+import { defaultRoles, type HasAcls } from "./permissions.js";
 import { workflowStatusInputSchema } from "./workflows.js";
 
 const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -62,5 +63,31 @@ describe("workflowStatusInputSchema", () => {
     ["In review", true],
   ])("%j is accepted: %s", (name, expected) => {
     expect(workflowStatusInputSchema.safeParse({ name }).success).toBe(expected);
+  });
+});
+
+describe("isCustomerDeletionConfirmed", () => {
+  it.each([
+    ["delete-caffe-nero", true],
+    ["elimina-caffe-nero", true],
+    ["Delete-Caffè-Nero", false],
+    ["delete-caffe", false],
+    ["", false],
+  ])("%j: %s", (slug, expected) => {
+    expect(isCustomerDeletionConfirmed(slug, "Caffè Nero")).toBe(expected);
+  });
+});
+
+describe("canWriteCustomers", () => {
+  const [admin, manager, member] = defaultRoles as unknown as [HasAcls, HasAcls, HasAcls];
+  it.each([
+    ["Admin creates", admin, "create", true],
+    ["Manager creates (runs projects)", manager, "create", true],
+    ["Manager deletes", manager, "delete", true],
+    ["Member creates", member, "create", false],
+    ["a guest edits", null, "edit", false],
+    ["project create only, edit", { acls: [{ subject: "project", actions: ["create"] }] }, "edit", false],
+  ] as const)("%s: %s", (_label, role, action, expected) => {
+    expect(canWriteCustomers(role, action)).toBe(expected);
   });
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { can, type HasAcls } from "./permissions.js";
+import { deletionSlug } from "./slug.js";
 
 export const customerSchema = z.object({
   uid: z.string(),
@@ -40,3 +42,19 @@ export const customerInputSchema = z
   .strict();
 export type CustomerInput = z.infer<typeof customerInputSchema>;
 export type CustomerInputFields = z.input<typeof customerInputSchema>;
+
+/** The label of the customer delete button in each language; the typed slug starts with it. */
+export const customerDeleteLabels = { en: "Delete", it: "Elimina" } as const;
+
+/** Whether a typed slug confirms deleting a customer, in either language of the interface. */
+export function isCustomerDeletionConfirmed(slug: string, nominative: string): boolean {
+  return Object.values(customerDeleteLabels).some((label) => deletionSlug(label, nominative) === slug);
+}
+
+/**
+ * Customers belong to the organization, but whoever runs projects needs them too (a customer can be created inside
+ * the project form): edit on organization, or the matching right on project.
+ */
+export function canWriteCustomers(role: HasAcls | null | undefined, action: "create" | "edit" | "delete"): boolean {
+  return can(role, "edit", "organization") || can(role, action, "project");
+}
