@@ -95,15 +95,45 @@ export function createOrganizationsService({ repository }: { repository: Organiz
     throw forbidden("You can only do this for your own account");
   }
 
-  /** The actor's membership of `organizationId` with the permission checked: 404 outside it, 403 without the right. */
-  async function requireMembership(actorId: string, organizationId: string, action: Action, subject: Subject) {
+  /** The actor's membership of `organizationId`: 404 when they are not in it, so other organizations reveal nothing. */
+  async function requireMember(actorId: string, organizationId: string) {
     const row = await repository.findMembershipByUserId(actorId);
     if (!row || row.organization.id !== organizationId) throw notFound("Organization");
+    return row;
+  }
+
+  /** The actor's membership of `organizationId` with the permission checked: 404 outside it, 403 without the right. */
+  async function requireMembership(actorId: string, organizationId: string, action: Action, subject: Subject) {
+    const row = await requireMember(actorId, organizationId);
     if (!can(toRole(row.role), action, subject)) throw forbidden(`You need the right to ${action} ${subject}`);
     return row;
   }
 
   return {
+    /**
+     * For every organization-scoped route: the actor's organization and role, after checking they belong to
+     * `organizationId` (else 404) and, when `right` is given, that their role has it (else 403). Pass a
+     * function as `right` for rules that are more than one action on one subject.
+     */
+    async authorize({
+      actorId,
+      organizationId,
+      right,
+    }: {
+      actorId: string;
+      organizationId: string;
+      right?: { action: Action; subject: Subject } | { allowed: (role: Role) => boolean; description: string };
+    }): Promise<Membership> {
+      const row = await requireMember(actorId, organizationId);
+      const role = toRole(row.role);
+      if (right && "allowed" in right && !right.allowed(role))
+        throw forbidden(`You need the right to ${right.description}`);
+      if (right && "action" in right && !can(role, right.action, right.subject)) {
+        throw forbidden(`You need the right to ${right.action} ${right.subject}`);
+      }
+      return membershipOf(repository, row);
+    },
+
     /** The user's organization (with plan and domains) and role, or null for a user without one. */
     async findMembership({ userId }: { userId: string }): Promise<Membership | null> {
       const row = await repository.findMembershipByUserId(userId);
