@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 export const password = "correct-horse-42";
 
@@ -58,4 +58,71 @@ export async function createOnboardedUser(
   });
   expect(org.status()).toBe(201);
   return { email, token, uid: user.uid };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface Me {
+  uid: string;
+  email: string;
+  organization: { uid: string; name: string };
+  role: { uid: string; name: string };
+}
+
+export async function getMe(request: APIRequestContext, token: string): Promise<Me> {
+  const response = await request.get("/api/v1/auth/me", { headers: bearer(token) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Me;
+}
+
+/** Opens `path` already signed in with `token`, in `language`, as a returning user would. */
+export async function openSignedIn(page: Page, token: string, path: string, language: "en" | "it" = "en") {
+  await page.addInitScript(
+    ([t, l]) => {
+      localStorage.setItem("session", JSON.stringify({ token: t }));
+      localStorage.setItem("language", l);
+    },
+    [token, language] as const,
+  );
+  await page.goto(path);
+}
+
+/** The change-password link of the newest e-mail sent to `email`. */
+export async function invitationLink(email: string): Promise<URL> {
+  const mail = await waitForMail(email);
+  const match = /https?:\/\/\S+\/change-password\?\S+/.exec(mail.text);
+  if (!match) throw new Error(`no change-password link in the e-mail to ${email}:\n${mail.text}`);
+  return new URL(match[0]);
+}
+
+/** A colleague invited through the API with one of the organization's roles, who accepted by e-mail. */
+export async function addColleague(
+  request: APIRequestContext,
+  admin: { token: string },
+  options: { roleName: string; nominative: string; email?: string },
+) {
+  const { organization } = await getMe(request, admin.token);
+  const roles = (await (
+    await request.get(`/api/v1/organization/${organization.uid}/role`, { headers: bearer(admin.token) })
+  ).json()) as { uid: string; name: string }[];
+  const role = roles.find((r) => r.name === options.roleName);
+  if (!role) throw new Error(`no role named ${options.roleName}`);
+  const email = options.email ?? uniqueEmail(options.nominative.split(" ")[0]!.toLowerCase());
+  const invite = await request.post(`/api/v1/organization/${organization.uid}/user/invite`, {
+    headers: bearer(admin.token),
+    data: { email, nominative: options.nominative, organization_role_id: role.uid },
+  });
+  expect(invite.status()).toBe(201);
+  const link = await invitationLink(email);
+  const accepted = await request.post("/api/v1/auth/basic/change-password", {
+    data: { email, password, token: link.searchParams.get("token") },
+  });
+  expect(accepted.status()).toBe(200);
+  const { token, user } = (await accepted.json()) as { token: string; user: { uid: string } };
+  const terms = await request.patch(`/api/v1/user/${user.uid}`, {
+    headers: bearer(token),
+    data: { terms_of_use: true, privacy_policy: true, cookie_consent: true },
+  });
+  expect(terms.status()).toBe(200);
+  return { email, token, uid: user.uid, organizationId: organization.uid };
 }
