@@ -1,6 +1,7 @@
 export * from "./auth.js";
 export * from "./calendar-date.js";
 export * from "./contracts.js";
+export * from "./csv.js";
 export * from "./customers.js";
 export * from "./errors.js";
 export * from "./members.js";
@@ -9,7 +10,9 @@ export * from "./overheads.js";
 export * from "./permissions.js";
 export * from "./plans.js";
 export * from "./preferences.js";
+export * from "./projects.js";
 export * from "./roles.js";
 export * from "./slug.js";
+export * from "./tasks.js";
 export * from "./user.js";
 export * from "./workflows.js";
