@@ -54,6 +54,13 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const successResponseSchema = z.object({ success: z.literal(true) });
 
+/**
+ * Following a reset or invitation link signs the person in: they have just proved they own the mailbox
+ * (decision 005).
+ */
+export const changePasswordResponseSchema = authResponseSchema.extend({ success: z.literal(true) });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
+
 /** What the web needs to know about the server's configuration before sign-in. */
 export const publicConfigSchema = z.object({
   version: z.string(),
@@ -68,3 +75,6 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 /** Reset links are valid this long. */
 export const resetTokenLifetimeMinutes = 60;
+
+/** Invitation links are valid this long (decision 005). */
+export const invitationLifetimeDays = 7;

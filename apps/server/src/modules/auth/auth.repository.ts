@@ -1,12 +1,21 @@
 import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Database } from "../../db/database.js";
-import { passwordResetTokens, signInFailures } from "../../db/schema.js";
+import { type PasswordTokenPurpose, passwordResetTokens, signInFailures } from "../../db/schema.js";
 
 export type ResetTokenRow = typeof passwordResetTokens.$inferSelect;
 
-export type AuthRepository = ReturnType<typeof createAuthRepository>;
+export type AuthQueries = ReturnType<typeof authQueries>;
 
-export function createAuthRepository(db: Database) {
+export type AuthRepository = AuthQueries & {
+  /** The queries on a transaction another module opened. */
+  within(tx: Database): AuthQueries;
+};
+
+export function createAuthRepository(db: Database): AuthRepository {
+  return { ...authQueries(db), within: (tx) => authQueries(tx) };
+}
+
+function authQueries(db: Database) {
   return {
     /** Times of the latest failures (newest first) for one e-mail and address since `since`, at most `limit`. */
     async findRecentFailures(email: string, ip: string, since: Date, limit: number): Promise<Date[]> {
@@ -30,7 +39,12 @@ export function createAuthRepository(db: Database) {
       await db.delete(signInFailures).where(and(eq(signInFailures.email, email), eq(signInFailures.ip, ip)));
     },
 
-    async insertResetToken(values: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+    async insertResetToken(values: {
+      userId: string;
+      tokenHash: string;
+      expiresAt: Date;
+      purpose?: PasswordTokenPurpose;
+    }): Promise<void> {
       await db.insert(passwordResetTokens).values(values);
     },
 
@@ -47,6 +61,20 @@ export function createAuthRepository(db: Database) {
         .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
         .returning({ id: passwordResetTokens.id });
       return rows.length === 1;
+    },
+
+    /** A new invitation replaces the earlier ones: their links stop working. */
+    async useTokensOfPurpose(userId: string, purpose: PasswordTokenPurpose, at: Date): Promise<void> {
+      await db
+        .update(passwordResetTokens)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(passwordResetTokens.userId, userId),
+            eq(passwordResetTokens.purpose, purpose),
+            isNull(passwordResetTokens.usedAt),
+          ),
+        );
     },
 
     /** After a password change no older link may be used. */

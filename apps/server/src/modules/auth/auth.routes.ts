@@ -1,6 +1,7 @@
 import {
   authResponseSchema,
   changePasswordInputSchema,
+  changePasswordResponseSchema,
   googleSignInInputSchema,
   lostPasswordQuerySchema,
   signInInputSchema,
@@ -101,14 +102,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
     {
       schema: {
         tags,
-        summary: "Choose a new password with the token of a reset link; earlier sessions end",
+        summary:
+          "Choose a new password with the token of a reset or invitation link and sign in; earlier sessions end and an invited user becomes active",
         body: changePasswordInputSchema,
-        response: { 200: successResponseSchema, ...errorResponses(400) },
+        response: { 200: changePasswordResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => {
-      await auth.changePassword(request.body);
-      return { success: true as const };
-    },
+    async (request) => auth.changePassword(request.body),
   );
 };

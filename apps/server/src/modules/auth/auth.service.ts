@@ -3,12 +3,16 @@ import { hash, verify } from "@node-rs/argon2";
 import {
   type AuthResponse,
   type ChangePasswordInput,
+  type ChangePasswordResponse,
   emailSchema,
+  invitationLifetimeDays,
   type Language,
   resetTokenLifetimeMinutes,
   type SignInInput,
   type SignUpInput,
 } from "@timetrap/domain";
+import type { Database } from "../../db/database.js";
+import type { PasswordTokenPurpose } from "../../db/schema.js";
 import { AppError } from "../../http/app-error.js";
 import { unauthenticated } from "../../http/authenticate.js";
 import type { Mailer } from "../../mail/mailer.js";
@@ -32,8 +36,13 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 // argon2's own default algorithm is argon2id (the const enum cannot be imported under isolatedModules).
 const hashPassword = (password: string) => hash(password);
 
-const invalidResetToken = () =>
-  new AppError("INVALID_TOKEN", "This link is not valid any more. Please ask for a new password-reset e-mail");
+const invalidTokenMessages: Record<PasswordTokenPurpose, string> = {
+  reset: "This link is not valid any more. Please ask for a new password-reset e-mail",
+  invite: "This invitation is not valid any more. Please ask the person who invited you to send a new one",
+};
+
+const invalidResetToken = (purpose: PasswordTokenPurpose = "reset") =>
+  new AppError("INVALID_TOKEN", invalidTokenMessages[purpose]);
 
 const inactiveAccount = () => new AppError("FORBIDDEN", "This account has been deactivated");
 
@@ -187,16 +196,37 @@ export function createAuthService({
       );
     },
 
-    async changePassword({ email, password, token }: ChangePasswordInput): Promise<void> {
+    /**
+     * A new link for an invited user (or one who joins with an existing account): earlier invitation links
+     * stop working. Runs on the caller's transaction, so a refused invitation leaves no link behind.
+     */
+    async createInvitationLink({ userId, email, tx }: { userId: string; email: string; tx?: Database }) {
+      const queries = tx ? repository.within(tx) : repository;
+      const at = new Date();
+      const token = randomBytes(32).toString("base64url");
+      await queries.useTokensOfPurpose(userId, "invite", at);
+      await queries.insertResetToken({
+        userId,
+        tokenHash: sha256(token),
+        purpose: "invite",
+        expiresAt: new Date(at.getTime() + invitationLifetimeDays * 24 * 60 * 60_000),
+      });
+      return resetPasswordLink(settings.appUrl, email, token);
+    },
+
+    /** Sets the password from a reset or invitation link and signs the person in: they proved they own the mailbox. */
+    async changePassword({ email, password, token }: ChangePasswordInput): Promise<ChangePasswordResponse> {
       const at = new Date();
       const row = await repository.findResetToken(sha256(token));
-      if (!row || row.usedAt || row.expiresAt.getTime() <= at.getTime()) throw invalidResetToken();
+      if (!row || row.usedAt || row.expiresAt.getTime() <= at.getTime()) throw invalidResetToken(row?.purpose);
       const account = await users.findAccountById({ userId: row.userId });
-      if (!account || account.email !== email) throw invalidResetToken();
+      // A deactivated user's links stop working with their sessions.
+      if (!account || account.email !== email || account.status === "inactive") throw invalidResetToken(row.purpose);
       // The conditional update makes the token single-use even when two requests race with it.
-      if (!(await repository.useResetToken(row.id, at))) throw invalidResetToken();
-      await users.setPassword({ userId: account.id, passwordHash: await hashPassword(password) });
+      if (!(await repository.useResetToken(row.id, at))) throw invalidResetToken(row.purpose);
+      const updated = await users.setPassword({ userId: account.id, passwordHash: await hashPassword(password) });
       await repository.useAllResetTokens(account.id, at);
+      return { success: true, ...(await respond(updated)) };
     },
 
     getCurrentUser({ userId }: { userId: string }) {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { changePasswordResponseSchema } from "@timetrap/domain";
 import { type FakeSmtpServer, startSmtpServer } from "@timetrap/fakes";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
@@ -55,7 +56,11 @@ describe("GET /auth/basic/lost-password", () => {
       password: "brand new password",
     });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ success: true });
+    const session = changePasswordResponseSchema.parse(changed.json());
+    expect(session).toMatchObject({ success: true, user: { uid: user.id, email: user.email, status: "active" } });
+    const me = await request(t.app, { method: "GET", url: "/api/v1/auth/me", token: session.token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ uid: user.id });
 
     expect((await signIn(user.email, "brand new password")).statusCode).toBe(200);
     expect((await signIn(user.email, user.password)).statusCode).toBe(401);
@@ -179,10 +184,31 @@ describe("POST /auth/basic/change-password", () => {
     const { organization } = await buildOrganization(t);
     const invited = await addMember(t, organization.uid, "member", { status: "invited", passwordHash: null });
     const link = await receiveResetLink(invited.email);
-    expect((await changePassword({ ...link, password: "brand new password" })).statusCode).toBe(200);
+    const changed = await changePassword({ ...link, password: "brand new password" });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().user).toMatchObject({ uid: invited.id, status: "active" });
     const [row] = await t.db.select().from(users).where(eq(users.id, invited.id));
     expect(row!.status).toBe("active");
     expect((await signIn(invited.email, "brand new password")).statusCode).toBe(200);
+  });
+
+  test("refuses the link of a user deactivated since it was sent, and writes nothing", async () => {
+    const { owner, organization } = await buildOrganization(t);
+    const member = await addMember(t, organization.uid, "member");
+    const link = await receiveResetLink(member.email);
+    const deactivated = await request(t.app, {
+      method: "PATCH",
+      url: `/api/v1/user/${member.id}`,
+      token: owner.token,
+      json: { status: "inactive" },
+    });
+    expect(deactivated.statusCode).toBe(200);
+    const before = await snapshot(t.db);
+    const response = await changePassword({ ...link, password: "brand new password" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: "INVALID_TOKEN" });
+    expect(await snapshot(t.db)).toEqual(before);
+    expect((await signIn(member.email, "brand new password")).statusCode).toBe(401);
   });
 
   test.each([

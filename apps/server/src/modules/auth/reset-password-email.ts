@@ -1,4 +1,5 @@
 import { type Language, resetTokenLifetimeMinutes } from "@timetrap/domain";
+import { escapeHtml } from "../../mail/escape-html.js";
 import type { Mail } from "../../mail/mailer.js";
 
 const texts: Record<Language, { subject: string; greeting: (name: string) => string; body: string; ignore: string }> = {
@@ -15,9 +16,6 @@ const texts: Record<Language, { subject: string; greeting: (name: string) => str
     ignore: "Se non sei stato tu, ignora questa e-mail: la tua password resta invariata.",
   },
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
 
 /** `appUrl` has no trailing slash and may carry a path, when the app is served below one. */
 export function resetPasswordLink(appUrl: string, email: string, token: string): string {

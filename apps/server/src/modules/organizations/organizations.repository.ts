@@ -1,5 +1,5 @@
 import type { Acl, Language } from "@timetrap/domain";
-import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.js";
 import {
   organizationDomains,
@@ -7,6 +7,7 @@ import {
   organizations,
   plans,
   roles,
+  users,
   workflowStatuses,
 } from "../../db/schema.js";
 
@@ -20,19 +21,39 @@ export interface MembershipRow {
   role: RoleRow;
 }
 
+/** A member as the organization's lists show them: the person's public fields and their role. */
+export interface MemberRow {
+  user: Pick<typeof users.$inferSelect, "id" | "email" | "nominative" | "imageUrl" | "status">;
+  role: RoleRow;
+}
+
 export type OrganizationQueries = ReturnType<typeof organizationQueries>;
 
 export interface OrganizationsRepository extends OrganizationQueries {
-  /** Runs `work` in one transaction, with the queries bound to it. */
-  transaction<T>(work: (queries: OrganizationQueries) => Promise<T>): Promise<T>;
+  /** Runs `work` in one transaction, with the queries bound to it (and the transaction, for other modules). */
+  transaction<T>(work: (queries: OrganizationQueries, tx: Database) => Promise<T>): Promise<T>;
+  /** The queries on a transaction another module opened. */
+  within(tx: Database): OrganizationQueries;
 }
 
 export function createOrganizationsRepository(db: Database): OrganizationsRepository {
   return {
     ...organizationQueries(db),
-    transaction: (work) => db.transaction((tx) => work(organizationQueries(tx))),
+    transaction: (work) => db.transaction((tx) => work(organizationQueries(tx), tx)),
+    within: (tx) => organizationQueries(tx),
   };
 }
+
+const memberColumns = {
+  user: {
+    id: users.id,
+    email: users.email,
+    nominative: users.nominative,
+    imageUrl: users.imageUrl,
+    status: users.status,
+  },
+  role: roles,
+};
 
 function organizationQueries(db: Database) {
   return {
@@ -97,6 +118,56 @@ function organizationQueries(db: Database) {
 
     async insertMember(values: { organizationId: string; userId: string; roleId: string }): Promise<void> {
       await db.insert(organizationMembers).values(values);
+    },
+
+    /**
+     * Holds the organization's row until the transaction ends. Every change of members, roles or statuses
+     * takes it first, so seat counts and the access rules are checked against a list nobody else is changing.
+     */
+    async lockOrganization(organizationId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .for("update");
+      return rows.length === 1;
+    },
+
+    /** The organization's members, by name (case and accents aside), then e-mail. */
+    findMembers(organizationId: string): Promise<MemberRow[]> {
+      return db
+        .select(memberColumns)
+        .from(organizationMembers)
+        .innerJoin(users, eq(users.id, organizationMembers.userId))
+        .innerJoin(roles, eq(roles.id, organizationMembers.roleId))
+        .where(eq(organizationMembers.organizationId, organizationId))
+        .orderBy(sql`lower(${users.nominative})`, asc(users.nominative), asc(users.email));
+    },
+
+    async findMember(organizationId: string, userId: string): Promise<MemberRow | undefined> {
+      const [row] = await db
+        .select(memberColumns)
+        .from(organizationMembers)
+        .innerJoin(users, eq(users.id, organizationMembers.userId))
+        .innerJoin(roles, eq(roles.id, organizationMembers.roleId))
+        .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
+      return row;
+    },
+
+    /** The organization a user belongs to, if any, without the rest of the membership. */
+    async findOrganizationIdOfUser(userId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ organizationId: organizationMembers.organizationId })
+        .from(organizationMembers)
+        .where(eq(organizationMembers.userId, userId));
+      return row?.organizationId;
+    },
+
+    async updateMemberRole(organizationId: string, userId: string, roleId: string): Promise<void> {
+      await db
+        .update(organizationMembers)
+        .set({ roleId })
+        .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
     },
 
     async findDomains(organizationId: string): Promise<string[]> {

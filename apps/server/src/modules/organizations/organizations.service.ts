@@ -1,22 +1,30 @@
 import {
+  type AccessViolation,
   type Action,
+  accessViolation,
+  accessViolationMessages,
   type CreateOrganizationInput,
   type CreateOrganizationResponse,
   can,
   defaultOrganizationLanguage,
   defaultRoles,
   defaultWorkflowStatuses,
+  isUnitBlocked,
   normalizeDomain,
   type Organization,
+  occupiesSeat,
+  type PlanConfigEntry,
   partitionDomains,
   type Role,
   type Subject,
   type UpdateOrganizationInput,
   type UpdateOrganizationResponse,
+  type UserStatus,
 } from "@timetrap/domain";
-import { isUniqueViolation } from "../../db/database.js";
+import { type Database, isUniqueViolation } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import type {
+  MemberRow,
   MembershipRow,
   OrganizationQueries,
   OrganizationRow,
@@ -30,6 +38,19 @@ export interface Membership {
   role: Role;
 }
 
+/** A person in an organization, with their role. */
+export interface Member {
+  userId: string;
+  email: string;
+  nominative: string;
+  imageUrl: string | null;
+  status: UserStatus;
+  role: Role;
+}
+
+/** How a change moves one member, for the access rules: their status or role afterwards. */
+export type MemberChange = (member: Member) => Pick<Member, "status" | "role">;
+
 export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
 
 /** Every organization starts on this plan (seeded by a migration). */
@@ -37,6 +58,23 @@ const initialPlanCode = "free";
 
 function toRole(row: RoleRow): Role {
   return { uid: row.id, name: row.name, acls: row.acls };
+}
+
+function toMember(row: MemberRow): Member {
+  return {
+    userId: row.user.id,
+    email: row.user.email,
+    nominative: row.user.nominative,
+    imageUrl: row.user.imageUrl,
+    status: row.user.status,
+    role: toRole(row.role),
+  };
+}
+
+function seatLimitMessage(config: readonly PlanConfigEntry[], verb: "invite" | "activate"): string {
+  const limit = config.find((entry) => entry.unitType === "USER")?.tierLimit;
+  if (typeof limit !== "number") return "Your plan does not include more users. Upgrade the plan to add them";
+  return `Your plan allows ${limit} user${limit === 1 ? "" : "s"}. Upgrade the plan to ${verb} more`;
 }
 
 function toOrganization(row: OrganizationRow, plan: PlanRow, domains: string[]): Organization {
@@ -66,6 +104,9 @@ function rejectedDomains(submitted: readonly string[], accepted: readonly string
 }
 
 export function createOrganizationsService({ repository }: { repository: OrganizationsRepository }) {
+  /** The queries on the caller's transaction when there is one. */
+  const on = (tx: Database | undefined): OrganizationQueries => (tx ? repository.within(tx) : repository);
+
   async function membershipOf(repo: OrganizationQueries, row: MembershipRow): Promise<Membership> {
     const domains = await repo.findDomains(row.organization.id);
     return { organization: toOrganization(row.organization, row.plan, domains), role: toRole(row.role) };
@@ -185,6 +226,125 @@ export function createOrganizationsService({ repository }: { repository: Organiz
         if (isUniqueViolation(error, "organization_members_user_id_unique")) throw alreadyMember;
         throw error;
       }
+    },
+
+    async listMembers({ organizationId, tx }: { organizationId: string; tx?: Database }): Promise<Member[]> {
+      return (await on(tx).findMembers(organizationId)).map(toMember);
+    },
+
+    async findMember({
+      organizationId,
+      userId,
+      tx,
+    }: {
+      organizationId: string;
+      userId: string;
+      tx?: Database;
+    }): Promise<Member | null> {
+      const row = await on(tx).findMember(organizationId, userId);
+      return row ? toMember(row) : null;
+    },
+
+    /** The member of `organizationId`, or 404 "User not found" for anyone else (other organizations included). */
+    async requireMember({
+      organizationId,
+      userId,
+      tx,
+    }: {
+      organizationId: string;
+      userId: string;
+      tx?: Database;
+    }): Promise<Member> {
+      const row = await on(tx).findMember(organizationId, userId);
+      if (!row) throw notFound("User");
+      return toMember(row);
+    },
+
+    /** The organization the user belongs to, or null. */
+    async findOrganizationIdOfUser({ userId, tx }: { userId: string; tx?: Database }): Promise<string | null> {
+      return (await on(tx).findOrganizationIdOfUser(userId)) ?? null;
+    },
+
+    /**
+     * Runs `work` in one transaction that first locks the organization: changes of members, roles and
+     * statuses of one organization run one at a time, so two of them cannot each pass a check (a free seat,
+     * someone left to administer access) that only one of them may pass.
+     */
+    withOrganizationLocked<T>({ organizationId }: { organizationId: string }, work: (tx: Database) => Promise<T>) {
+      return repository.transaction(async (queries, tx) => {
+        if (!(await queries.lockOrganization(organizationId))) throw notFound("Organization");
+        return work(tx);
+      });
+    },
+
+    /** 403 PLAN_LIMIT_REACHED when the plan's USER limit leaves no seat for one more active or invited user. */
+    async assertSeatAvailable({
+      organizationId,
+      planConfig,
+      verb,
+      tx,
+    }: {
+      organizationId: string;
+      planConfig: readonly PlanConfigEntry[];
+      verb: "invite" | "activate";
+      tx?: Database;
+    }): Promise<void> {
+      const members = await on(tx).findMembers(organizationId);
+      const seats = members.filter((m) => occupiesSeat(m.user.status)).length;
+      if (isUnitBlocked(planConfig, "USER", seats)) {
+        throw new AppError("PLAN_LIMIT_REACHED", seatLimitMessage(planConfig, verb));
+      }
+    },
+
+    /**
+     * 409 when `change` would leave the organization without an active member holding every right on roles
+     * and users, or would take those rights from the actor (see `accessViolation`). Members `change` leaves
+     * as they are may be returned unchanged.
+     */
+    async assertAccessKept({
+      actorId,
+      organizationId,
+      change,
+      tx,
+    }: {
+      actorId: string;
+      organizationId: string;
+      change: MemberChange;
+      tx?: Database;
+    }): Promise<void> {
+      const before = (await on(tx).findMembers(organizationId)).map(toMember);
+      const after = before.map((member) => ({ ...member, ...change(member) }));
+      const violation: AccessViolation | null = accessViolation(actorId, before, after);
+      if (violation) throw new AppError("CONFLICT", accessViolationMessages[violation]);
+    },
+
+    /** Puts a user in the organization; a user already in one fails on the unique membership. */
+    async addMember({
+      organizationId,
+      userId,
+      roleId,
+      tx,
+    }: {
+      organizationId: string;
+      userId: string;
+      roleId: string;
+      tx?: Database;
+    }): Promise<void> {
+      await on(tx).insertMember({ organizationId, userId, roleId });
+    },
+
+    async setMemberRole({
+      organizationId,
+      userId,
+      roleId,
+      tx,
+    }: {
+      organizationId: string;
+      userId: string;
+      roleId: string;
+      tx?: Database;
+    }): Promise<void> {
+      await on(tx).updateMemberRole(organizationId, userId, roleId);
     },
 
     async updateOrganization({

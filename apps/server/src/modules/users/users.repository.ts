@@ -6,13 +6,28 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type UserChanges = Partial<Omit<NewUserRow, "id" | "email" | "createdAt" | "updatedAt" | "passwordVersion">>;
 
-export type UsersRepository = ReturnType<typeof createUsersRepository>;
+export type UserQueries = ReturnType<typeof userQueries>;
 
-export function createUsersRepository(db: Database) {
+export type UsersRepository = UserQueries & {
+  /** The queries on a transaction another module opened. */
+  within(tx: Database): UserQueries;
+};
+
+export function createUsersRepository(db: Database): UsersRepository {
+  return { ...userQueries(db), within: (tx) => userQueries(tx) };
+}
+
+function userQueries(db: Database) {
   return {
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
+    },
+
+    /** Holds the user's row until the transaction ends, so writes about one user run one at a time. */
+    async lockById(id: string): Promise<boolean> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
+      return rows.length === 1;
     },
 
     async findByEmail(email: string): Promise<UserRow | undefined> {

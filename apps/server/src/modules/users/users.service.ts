@@ -1,15 +1,16 @@
 import {
   can,
   type Language,
+  occupiesSeat,
   type UpdateUserInput,
   type User,
   type UserStatus,
   withPreferenceDefaults,
 } from "@timetrap/domain";
-import { isUniqueViolation } from "../../db/database.js";
+import { type Database, isUniqueViolation } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
-import type { UserChanges, UserRow, UsersRepository } from "./users.repository.js";
+import type { UserChanges, UserQueries, UserRow, UsersRepository } from "./users.repository.js";
 
 /** What other modules (auth) read about an account; never sent as is. */
 export type Account = UserRow;
@@ -23,6 +24,8 @@ export function createUsersService({
   repository: UsersRepository;
   organizations: OrganizationsService;
 }) {
+  const on = (tx: Database | undefined): UserQueries => (tx ? repository.within(tx) : repository);
+
   async function toUser(row: UserRow): Promise<User> {
     const membership = await organizations.findMembership({ userId: row.id });
     return {
@@ -69,19 +72,41 @@ export function createUsersService({
     return changes;
   }
 
-  /** Another user's record: only the status, by someone with edit on user in the same organization. */
-  async function othersChanges(actorId: string, userId: string, input: UpdateUserInput): Promise<UserChanges> {
-    const [actor, target] = await Promise.all([
+  /**
+   * Another user's status, by someone with edit on user in the same organization. Activating needs a free
+   * seat of the plan; no change may leave the organization without someone to administer access.
+   */
+  async function changeOthersStatus(actorId: string, userId: string, input: UpdateUserInput): Promise<void> {
+    const [actor, targetOrganizationId] = await Promise.all([
       organizations.findMembership({ userId: actorId }),
-      organizations.findMembership({ userId }),
+      organizations.findOrganizationIdOfUser({ userId }),
     ]);
-    if (!actor || !target || actor.organization.uid !== target.organization.uid) throw notFound("User");
+    if (!actor || actor.organization.uid !== targetOrganizationId) throw notFound("User");
     const { status, ...rest } = input;
     if (status === undefined || Object.keys(rest).length > 0) {
       throw forbidden("You can only change your own settings; on other users, only the status");
     }
     if (!can(actor.role, "edit", "user")) throw forbidden("You need the right to edit user");
-    return { status };
+    const organizationId = actor.organization.uid;
+    await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
+      const target = await organizations.requireMember({ organizationId, userId, tx });
+      if (occupiesSeat(status) && !occupiesSeat(target.status)) {
+        await organizations.assertSeatAvailable({
+          organizationId,
+          planConfig: actor.organization.plan.config,
+          verb: "activate",
+          tx,
+        });
+      }
+      await organizations.assertAccessKept({
+        actorId,
+        organizationId,
+        tx,
+        change: (member) => (member.userId === userId ? { ...member, status } : member),
+      });
+      // Sessions and invitation links of an inactive user are refused where they are checked (auth), from now on.
+      await on(tx).update(userId, { status });
+    });
   }
 
   return {
@@ -93,8 +118,31 @@ export function createUsersService({
       return repository.findById(userId);
     },
 
-    async findAccountByEmail({ email }: { email: string }): Promise<Account | undefined> {
-      return repository.findByEmail(email);
+    async findAccountByEmail({ email, tx }: { email: string; tx?: Database }): Promise<Account | undefined> {
+      return on(tx).findByEmail(email);
+    },
+
+    /** Holds the user's row until the caller's transaction ends; false for an unknown user. */
+    lockAccount({ userId, tx }: { userId: string; tx: Database }): Promise<boolean> {
+      return on(tx).lockById(userId);
+    },
+
+    /**
+     * An account waiting for its owner to accept an invitation: no password until they choose one. A taken
+     * e-mail fails on the unique index, for the caller to tell apart from a sequential duplicate.
+     */
+    createInvitedAccount({
+      email,
+      nominative,
+      language,
+      tx,
+    }: {
+      email: string;
+      nominative: string;
+      language: Language;
+      tx?: Database;
+    }): Promise<Account> {
+      return on(tx).insert({ email, nominative, language, status: "invited" });
     },
 
     async findAccountByGoogleSub({ googleSub }: { googleSub: string }): Promise<Account | undefined> {
@@ -158,13 +206,13 @@ export function createUsersService({
       userId: string;
       input: UpdateUserInput;
     }): Promise<User> {
-      const changes =
-        actorId === userId
-          ? ownChanges(await requireAccount(userId), input)
-          : await othersChanges(actorId, userId, input);
-      const row = await repository.update(userId, changes);
-      if (!row) throw notFound("User");
-      return toUser(row);
+      if (actorId === userId) {
+        const row = await repository.update(userId, ownChanges(await requireAccount(userId), input));
+        if (!row) throw notFound("User");
+        return toUser(row);
+      }
+      await changeOthersStatus(actorId, userId, input);
+      return toUser(await requireAccount(userId));
     },
   };
 }
