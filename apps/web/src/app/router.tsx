@@ -2,8 +2,12 @@ import { onboardingStep } from "@timetrap/domain";
 import type { ParseKeys } from "i18next";
 import type { ReactNode } from "react";
 import { Navigate, Outlet, Route, Routes, useParams } from "react-router";
+import { CustomersPage } from "../features/customers/components/customers-page";
+import { OrganizationPage } from "../features/organization/components/organization-page";
+import { OverheadsPage } from "../features/overheads/components/overheads-page";
 import { ProfilePage } from "../features/profile/components/profile-page";
 import { ComingSoonPage, NoRolePage, NotFoundPage } from "../features/shell/components/page-placeholder";
+import { WorkflowsPage } from "../features/workflows/components/workflows-page";
 import { useSignedInUser } from "../lib/session";
 import { ChangePasswordRoute, LoginRoute, LostPasswordRoute, SignupRoute } from "./routes/auth-routes";
 import { HelpRoute, PrivacyRoute, TermsRoute } from "./routes/document-routes";
@@ -70,15 +74,15 @@ export function AppRoutes() {
             </Route>
           </Route>
           <Route path="/organization/:orgId" element={<RequireRole />}>
-            <Route index element={soon("pages.organizationDetail")} />
-            <Route path="customers" element={soon("menu.customers")} />
-            <Route path="workflows" element={soon("menu.workflows")} />
+            <Route index element={<OrganizationPage />} />
+            <Route path="customers" element={<CustomersPage />} />
+            <Route path="workflows" element={<WorkflowsPage />} />
             <Route path="subscription" element={soon("menu.subscription")} />
             <Route path="webhooks" element={soon("menu.webhooks")} />
             <Route path="roles" element={soon("menu.roles")} />
             <Route path="users" element={soon("menu.users")} />
             <Route path="users/:userId" element={soon("menu.users")} />
-            <Route path="overheads" element={soon("menu.overheads")} />
+            <Route path="overheads" element={<OverheadsPage />} />
             <Route path="reports/timesheet" element={soon("menu.timesheet")} />
             <Route path="*" element={<ShellNotFound />} />
           </Route>

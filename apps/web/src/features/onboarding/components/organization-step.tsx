@@ -1,9 +1,9 @@
-import { Badge, Button, CloseButton, Code, Group, List, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Code, Group, List, Stack, Text, TextInput, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconPlus } from "@tabler/icons-react";
-import { canAddDomain, normalizeDomain, organizationNameSchema, type User } from "@timetrap/domain";
-import { type KeyboardEvent, useState } from "react";
+import { organizationNameSchema, type User } from "@timetrap/domain";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DomainListInput } from "../../../components/domain-list-input";
 import { currentLanguage, i18n } from "../../../lib/i18n";
 import { useCreateOrganization } from "../api/create-organization";
 
@@ -62,23 +62,8 @@ export function OrganizationStep({ user }: { user: User }) {
   const { t } = useTranslation();
   const createOrganization = useCreateOrganization();
   const [name, setName] = useState("");
-  const [domain, setDomain] = useState("");
   const [domains, setDomains] = useState<string[]>([]);
-
-  const domainAddable = canAddDomain(domain, domains);
   const nameValid = organizationNameSchema.safeParse(name).success;
-
-  const addDomain = () => {
-    if (!domainAddable) return;
-    setDomains((current) => [...current, normalizeDomain(domain)]);
-    setDomain("");
-  };
-
-  const onDomainKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== "Enter") return;
-    event.preventDefault();
-    addDomain();
-  };
 
   // mutateAsync rather than per-call callbacks: success closes this dialog (the user now has an
   // organization), and callbacks given to mutate() are dropped once the component unmounts.
@@ -113,57 +98,12 @@ export function OrganizationStep({ user }: { user: User }) {
         required
         data-autofocus
       />
-      <Stack gap="xs">
-        <TextInput
-          label={t("components.onboarding.domains")}
-          description={t("components.onboarding.domainsDescription")}
-          placeholder="example.com"
-          value={domain}
-          onChange={(event) => setDomain(event.currentTarget.value)}
-          onKeyDown={onDomainKeyDown}
-          rightSectionWidth={116}
-          rightSection={
-            <Button
-              size="compact-sm"
-              variant="light"
-              leftSection={<IconPlus size={14} />}
-              onClick={addDomain}
-              disabled={!domainAddable}
-            >
-              {t("components.onboarding.addDomain")}
-            </Button>
-          }
-        />
-        {domains.length > 0 ? (
-          <Group gap={6} aria-label={t("components.onboarding.domains")}>
-            {domains.map((item) => (
-              <Badge
-                key={item}
-                size="lg"
-                variant="light"
-                radius="sm"
-                tt="none"
-                fw={500}
-                pr={4}
-                rightSection={
-                  <CloseButton
-                    size="xs"
-                    variant="transparent"
-                    aria-label={t("components.onboarding.removeDomain", { domain: item })}
-                    onClick={() => setDomains((current) => current.filter((d) => d !== item))}
-                  />
-                }
-              >
-                {item}
-              </Badge>
-            ))}
-          </Group>
-        ) : (
-          <Text size="xs" c="dimmed">
-            {t("components.onboarding.noDomains")}
-          </Text>
-        )}
-      </Stack>
+      <DomainListInput
+        value={domains}
+        onChange={setDomains}
+        label={t("components.onboarding.domains")}
+        description={t("components.onboarding.domainsDescription")}
+      />
       <Group justify="flex-end">
         <Button onClick={() => void confirm()} disabled={!nameValid} loading={createOrganization.isPending}>
           {t("common.confirm")}

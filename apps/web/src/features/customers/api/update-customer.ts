@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type Customer, type CustomerInput, customerSchema } from "@timetrap/domain";
+import { api } from "../../../lib/api-client";
+import { getCustomersQueryOptions } from "./get-customers";
+
+export function updateCustomer({
+  orgId,
+  customerId,
+  data,
+}: {
+  orgId: string;
+  customerId: string;
+  data: CustomerInput;
+}): Promise<Customer> {
+  return api.patch(`/organization/${encodeURIComponent(orgId)}/customer/${encodeURIComponent(customerId)}`, {
+    body: data,
+    schema: customerSchema,
+  });
+}
+
+export function useUpdateCustomer(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ customerId, data }: { customerId: string; data: CustomerInput }) =>
+      updateCustomer({ orgId, customerId, data }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getCustomersQueryOptions(orgId).queryKey }),
+  });
+}
