@@ -1,10 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
-import type { CreateOrganizationResponse } from "@timetrap/domain";
+import { type Action, type CreateOrganizationResponse, type Subject, subjects } from "@timetrap/domain";
 import { and, eq } from "drizzle-orm";
-import { organizationMembers, roles, users } from "../db/schema.js";
+import {
+  customers,
+  organizationMembers,
+  overheads,
+  projects,
+  roles,
+  userContracts,
+  users,
+  workflowStatuses,
+} from "../db/schema.js";
 import { createSessionTokens } from "../modules/auth/session-token.js";
-import { request, type TestApp } from "./test-app.js";
+import { request, snapshot, type TestApp } from "./test-app.js";
 
 export const defaultPassword = "correct horse battery";
 
@@ -61,4 +70,59 @@ export async function addMember(
     .where(and(eq(roles.organizationId, organizationId), eq(roles.key, roleKey)));
   await t.db.insert(organizationMembers).values({ organizationId, userId: user.id, roleId: role!.id });
   return user;
+}
+
+/**
+ * A new user in the organization with a custom role holding every right but the ones named, to show that
+ * exactly those are what a route needs.
+ */
+export async function addMemberLacking(
+  t: TestApp,
+  organizationId: string,
+  missing: ReadonlyArray<{ action: Action; subject: Subject }>,
+): Promise<BuiltUser> {
+  const user = await buildUser(t);
+  const acls = subjects.map((subject) => ({
+    subject,
+    actions: (["read", "create", "edit", "delete"] as const).filter(
+      (action) => !missing.some((right) => right.action === action && right.subject === subject),
+    ),
+  }));
+  const [role] = await t.db
+    .insert(roles)
+    .values({ organizationId, name: `Lacking ${randomBytes(4).toString("hex")}`, acls })
+    .returning();
+  await t.db.insert(organizationMembers).values({ organizationId, userId: user.id, roleId: role!.id });
+  return user;
+}
+
+/**
+ * A project row straight in the table, for the rules that look at projects (customers and statuses in use).
+ * Without a status it takes the organization's `open` one.
+ */
+export async function insertProject(
+  t: TestApp,
+  organizationId: string,
+  values: { title?: string; customerId?: string | null; statusId?: string } = {},
+): Promise<typeof projects.$inferSelect> {
+  let statusId = values.statusId;
+  if (!statusId) {
+    const [open] = await t.db
+      .select()
+      .from(workflowStatuses)
+      .where(and(eq(workflowStatuses.organizationId, organizationId), eq(workflowStatuses.key, "open")));
+    statusId = open!.id;
+  }
+  const [row] = await t.db
+    .insert(projects)
+    .values({ organizationId, title: values.title ?? "Website", customerId: values.customerId ?? null, statusId })
+    .returning();
+  return row!;
+}
+
+/** `snapshot` plus the organization administration tables, which it leaves out. */
+export async function snapshotWithAdministration(db: TestApp["db"]): Promise<unknown[][]> {
+  const tables = [userContracts, overheads, customers, projects];
+  const rows = await Promise.all(tables.map((table) => db.select().from(table)));
+  return [...(await snapshot(db)), ...rows.map((list) => [...list].sort((a, b) => a.id.localeCompare(b.id)))];
 }

@@ -62,6 +62,30 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
       }),
   );
 
+  app.patch(
+    "/organization/:orgId",
+    {
+      schema: {
+        tags,
+        summary:
+          "Rename the signed-in user's organization or replace its e-mail domains; refused domains are listed (needs edit on organization)",
+        security: bearerSecurity,
+        params: z.object({ orgId: z.uuid() }),
+        body: updateOrganizationInputSchema,
+        response: { 200: updateOrganizationResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actorId = actorIdOf(request);
+      return organizations.updateOrganization({
+        actorId,
+        userId: actorId,
+        organizationId: request.params.orgId,
+        input: request.body,
+      });
+    },
+  );
+
   app.get(
     "/organization/:orgId",
     {
