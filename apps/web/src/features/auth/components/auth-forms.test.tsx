@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { buildConfig, buildUser } from "../../../testing/builders";
 import { errorResponse, jsonResponse, stubFetch } from "../../../testing/fetch-stub";
-import { renderWithProviders } from "../../../testing/render";
+import { renderApp, renderWithProviders } from "../../../testing/render";
 import { ChangePasswordForm } from "./change-password-form";
 import { LoginForm } from "./login-form";
 import { LostPasswordForm } from "./lost-password-form";
@@ -207,10 +207,13 @@ describe("change password form", () => {
     expect(fetch.requests).toEqual([]);
   });
 
-  it("sends e-mail, password and token, then confirms and goes on", async () => {
-    const fetch = stubFetch({ "POST /api/v1/auth/basic/change-password": () => jsonResponse({ success: true }) });
+  it("sends e-mail, password and token, then signs the person in, confirms and goes on", async () => {
+    const fetch = stubFetch({
+      "POST /api/v1/auth/basic/change-password": () =>
+        jsonResponse({ success: true, token: "tok-new", user: buildUser({ status: "active" }) }),
+    });
     let changed = false;
-    const { user } = renderWithProviders(
+    const { user, queryClient } = renderWithProviders(
       <ChangePasswordForm email="ada@acme.com" token="tok-9" onChanged={() => (changed = true)} />,
     );
     await user.type(screen.getByLabelText(/^New password/), "new-password");
@@ -219,6 +222,21 @@ describe("change password form", () => {
     expect(await screen.findByText("Action executed successfully")).toBeInTheDocument();
     expect(changed).toBe(true);
     expect(fetch.requests[0]?.body).toEqual({ email: "ada@acme.com", password: "new-password", token: "tok-9" });
+    expect(window.localStorage.getItem("session")).toBe(JSON.stringify({ token: "tok-new" }));
+    expect(queryClient.getQueryData(["auth", "me"])).toMatchObject({ uid: "user-1", status: "active" });
+  });
+
+  it("opens the board of the invited person once their password is set", async () => {
+    const invited = buildUser({ uid: "user-7", email: "grace@acme.com" });
+    stubFetch({
+      "GET /api/v1/config": () => jsonResponse(buildConfig()),
+      "POST /api/v1/auth/basic/change-password": () => jsonResponse({ success: true, token: "tok-7", user: invited }),
+    });
+    const { user } = renderApp({ route: "/change-password?email=grace%40acme.com&token=invite-1" });
+    await user.type(await screen.findByLabelText(/^New password/), "new-password");
+    await user.type(screen.getByLabelText(/^Confirm password/), "new-password");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/user/user-7/board"));
   });
 
   it("shows an error toast when the server refuses the token", async () => {

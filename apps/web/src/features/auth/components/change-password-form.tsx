@@ -4,10 +4,14 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSession } from "../../../lib/session";
 import { useChangePassword } from "../api/change-password";
 import { NewPasswordFields } from "./new-password-fields";
 
-/** Reached from the e-mailed link `/change-password?email=…&token=…`. */
+/**
+ * Reached from the e-mailed link `/change-password?email=…&token=…` of an invitation or a password reset.
+ * A new password signs the person in (decision 005); `onChanged` then takes them home.
+ */
 export function ChangePasswordForm({
   email,
   token,
@@ -19,6 +23,7 @@ export function ChangePasswordForm({
 }) {
   const { t } = useTranslation();
   const change = useChangePassword();
+  const session = useSession();
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [missingToken, setMissingToken] = useState(!token);
@@ -37,8 +42,9 @@ export function ChangePasswordForm({
     change.mutate(
       { email, password, token },
       {
-        onSuccess: () => {
+        onSuccess: (response) => {
           notifySuccess({ message: t("common.actionExecutedSuccessfully") });
+          session.signIn(response);
           onChanged();
         },
         onError: (error) =>
