@@ -22,12 +22,21 @@ import { changelogRoutes } from "./modules/changelog/changelog.routes.js";
 import { createChangelogService } from "./modules/changelog/changelog.service.js";
 import { configRoutes } from "./modules/config/config.routes.js";
 import { getPublicConfig, readAppVersion } from "./modules/config/config.service.js";
+import { createCustomersRepository } from "./modules/customers/customers.repository.js";
+import { customersRoutes } from "./modules/customers/customers.routes.js";
+import { createCustomersService } from "./modules/customers/customers.service.js";
 import { createOrganizationsRepository } from "./modules/organizations/organizations.repository.js";
 import { organizationsRoutes } from "./modules/organizations/organizations.routes.js";
 import { createOrganizationsService } from "./modules/organizations/organizations.service.js";
+import { createOverheadsRepository } from "./modules/overheads/overheads.repository.js";
+import { overheadsRoutes } from "./modules/overheads/overheads.routes.js";
+import { createOverheadsService } from "./modules/overheads/overheads.service.js";
 import { createUsersRepository } from "./modules/users/users.repository.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
+import { createWorkflowsRepository } from "./modules/workflows/workflows.repository.js";
+import { workflowsRoutes } from "./modules/workflows/workflows.routes.js";
+import { createWorkflowsService } from "./modules/workflows/workflows.service.js";
 
 export interface AppDeps {
   /** An open, migrated database. Without it the app opens (and migrates) the configured one and closes it with itself. */
@@ -119,6 +128,21 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await api.register(authRoutes, { prefix: apiPrefix, auth, authenticate });
   await api.register(usersRoutes, { prefix: apiPrefix, users, authenticate });
   await api.register(organizationsRoutes, { prefix: apiPrefix, organizations, authenticate });
+  await api.register(customersRoutes, {
+    prefix: apiPrefix,
+    customers: createCustomersService({ repository: createCustomersRepository(database.db), organizations }),
+    authenticate,
+  });
+  await api.register(overheadsRoutes, {
+    prefix: apiPrefix,
+    overheads: createOverheadsService({ repository: createOverheadsRepository(database.db), organizations }),
+    authenticate,
+  });
+  await api.register(workflowsRoutes, {
+    prefix: apiPrefix,
+    workflows: createWorkflowsService({ repository: createWorkflowsRepository(database.db), organizations }),
+    authenticate,
+  });
   await api.register(changelogRoutes, {
     prefix: apiPrefix,
     changelog: createChangelogService({ changelogPath: config.changelogPath }),
