@@ -344,3 +344,44 @@ function contractValues(organizationId: string, userId: string) {
     productivityTarget: 80,
   };
 }
+
+describe("API documentation", () => {
+  test("documents the users, invitation, contract and role routes with their schemas", async () => {
+    const document = (await request(t.app, { method: "GET", url: "/api/docs/json" })).json();
+    const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
+    const expected: Array<[string, string]> = [
+      ["/api/v1/organization/{orgId}/user", "get"],
+      ["/api/v1/organization/{orgId}/user/{userId}", "get"],
+      ["/api/v1/organization/{orgId}/user/{userId}", "patch"],
+      ["/api/v1/organization/{orgId}/user/invite", "post"],
+      ["/api/v1/organization/{orgId}/user/{userId}/contract", "get"],
+      ["/api/v1/organization/{orgId}/user/{userId}/contract", "post"],
+      ["/api/v1/organization/{orgId}/user/{userId}/contract/{contractId}", "patch"],
+      ["/api/v1/organization/{orgId}/user/{userId}/contract/{contractId}", "delete"],
+      ["/api/v1/organization/{orgId}/role", "get"],
+      ["/api/v1/organization/{orgId}/role", "post"],
+      ["/api/v1/organization/{orgId}/role/{id}", "patch"],
+    ];
+    for (const [path, method] of expected) {
+      const operation = paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation!.parameters, `${method} ${path}`).toEqual(
+        expect.arrayContaining([expect.objectContaining({ in: "path", name: "orgId" })]),
+      );
+      expect(Object.keys(operation!.responses as object), `${method} ${path}`).toEqual(
+        expect.arrayContaining(["401", "404"]),
+      );
+      if (method === "post" || method === "patch") expect(operation!.requestBody, `${method} ${path}`).toBeDefined();
+    }
+    const list = paths["/api/v1/organization/{orgId}/user"]!.get!;
+    expect(list.parameters).toContainEqual(expect.objectContaining({ in: "query", name: "only_active_users" }));
+    const invite = paths["/api/v1/organization/{orgId}/user/invite"]!.post! as {
+      requestBody: { content: { "application/json": { schema: { required: string[] } } } };
+      responses: Record<string, unknown>;
+    };
+    expect(invite.requestBody.content["application/json"].schema.required).toEqual(
+      expect.arrayContaining(["email", "nominative", "organization_role_id"]),
+    );
+    expect(Object.keys(invite.responses)).toEqual(expect.arrayContaining(["200", "201", "403", "409"]));
+  });
+});

@@ -1,8 +1,8 @@
-import { defaultPreferences, userSchema } from "@timetrap/domain";
+import { accessViolationMessages, defaultPreferences, userSchema } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { users } from "../../db/schema.js";
-import { addMember, buildOrganization, buildUser } from "../../test/factories.js";
+import { addMember, addMemberLacking, buildOrganization, buildUser } from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
@@ -122,6 +122,68 @@ describe("PATCH /user/{id}", () => {
       expect(await snapshot(t.db)).toEqual(before);
     },
   );
+
+  test("refuses a role lacking exactly edit on user, and writes nothing", async () => {
+    const { organization } = await buildOrganization(t);
+    const actor = await addMemberLacking(t, organization.uid, [{ action: "edit", subject: "user" }]);
+    const member = await addMember(t, organization.uid, "member");
+    const before = await snapshot(t.db);
+    const response = await patchUser(member.id, { status: "inactive" }, actor.token);
+    expect(response.statusCode).toBe(403);
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+
+  test("refuses to activate a user when active and invited users fill the plan, with 403, and writes nothing", async () => {
+    const { owner, organization } = await buildOrganization(t);
+    // The free plan allows 5: the owner, three active and one invited.
+    for (const status of ["active", "active", "active", "invited"] as const) {
+      await addMember(t, organization.uid, "member", { status });
+    }
+    const sleeper = await addMember(t, organization.uid, "member", { status: "inactive" });
+    const before = await snapshot(t.db);
+    const response = await patchUser(sleeper.id, { status: "active" }, owner.token);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      code: "PLAN_LIMIT_REACHED",
+      ErrorMessage: "Your plan allows 5 users. Upgrade the plan to activate more",
+    });
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+
+  test("lets a user be activated once a seat is freed, and an active user be set active again when full", async () => {
+    const { owner, organization } = await buildOrganization(t);
+    const members = [];
+    for (let i = 0; i < 4; i++) members.push(await addMember(t, organization.uid, "member"));
+    const sleeper = await addMember(t, organization.uid, "member", { status: "inactive" });
+    expect((await patchUser(members[0]!.id, { status: "active" }, owner.token)).statusCode).toBe(200);
+    expect((await patchUser(members[1]!.id, { status: "inactive" }, owner.token)).statusCode).toBe(200);
+    const response = await patchUser(sleeper.id, { status: "active" }, owner.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().status).toBe("active");
+  });
+
+  test("refuses to deactivate the last active user administering access, with 409, and writes nothing", async () => {
+    const { owner, organization } = await buildOrganization(t);
+    // Edit on user without every right on roles: may change statuses, but does not administer access.
+    const actor = await addMemberLacking(t, organization.uid, [{ action: "delete", subject: "role" }]);
+    const before = await snapshot(t.db);
+    const response = await patchUser(owner.id, { status: "inactive" }, actor.token);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: "CONFLICT",
+      ErrorMessage: accessViolationMessages["organization-would-lose-administration"],
+    });
+    expect(await snapshot(t.db)).toEqual(before);
+    expect((await request(t.app, { method: "GET", url: "/api/v1/auth/me", token: owner.token })).statusCode).toBe(200);
+  });
+
+  test("lets an administrator deactivate another administrator", async () => {
+    const { owner, organization } = await buildOrganization(t);
+    const other = await addMember(t, organization.uid, "admin");
+    const response = await patchUser(other.id, { status: "inactive" }, owner.token);
+    expect(response.statusCode).toBe(200);
+    expect((await request(t.app, { method: "GET", url: "/api/v1/auth/me", token: other.token })).statusCode).toBe(401);
+  });
 
   test("answers 404 to an admin of another organization", async () => {
     const { organization } = await buildOrganization(t);
