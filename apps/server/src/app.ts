@@ -22,15 +22,23 @@ import { changelogRoutes } from "./modules/changelog/changelog.routes.js";
 import { createChangelogService } from "./modules/changelog/changelog.service.js";
 import { configRoutes } from "./modules/config/config.routes.js";
 import { getPublicConfig, readAppVersion } from "./modules/config/config.service.js";
+import { createContractsRepository } from "./modules/contracts/contracts.repository.js";
+import { contractsRoutes } from "./modules/contracts/contracts.routes.js";
+import { createContractsService } from "./modules/contracts/contracts.service.js";
 import { createCustomersRepository } from "./modules/customers/customers.repository.js";
 import { customersRoutes } from "./modules/customers/customers.routes.js";
 import { createCustomersService } from "./modules/customers/customers.service.js";
+import { membersRoutes } from "./modules/members/members.routes.js";
+import { createMembersService } from "./modules/members/members.service.js";
 import { createOrganizationsRepository } from "./modules/organizations/organizations.repository.js";
 import { organizationsRoutes } from "./modules/organizations/organizations.routes.js";
 import { createOrganizationsService } from "./modules/organizations/organizations.service.js";
 import { createOverheadsRepository } from "./modules/overheads/overheads.repository.js";
 import { overheadsRoutes } from "./modules/overheads/overheads.routes.js";
 import { createOverheadsService } from "./modules/overheads/overheads.service.js";
+import { createRolesRepository } from "./modules/roles/roles.repository.js";
+import { rolesRoutes } from "./modules/roles/roles.routes.js";
+import { createRolesService } from "./modules/roles/roles.service.js";
 import { createUsersRepository } from "./modules/users/users.repository.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
@@ -122,12 +130,25 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       : null,
   });
   const authenticate = registerAuthentication(app, (token) => auth.verifySession({ token }));
+  const roles = createRolesService({ repository: createRolesRepository(database.db), organizations });
+  const contracts = createContractsService({
+    repository: createContractsRepository(database.db),
+    organizations,
+    users,
+  });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(configRoutes, { prefix: apiPrefix, publicConfig: getPublicConfig({ config, version }) });
   await api.register(authRoutes, { prefix: apiPrefix, auth, authenticate });
   await api.register(usersRoutes, { prefix: apiPrefix, users, authenticate });
   await api.register(organizationsRoutes, { prefix: apiPrefix, organizations, authenticate });
+  await api.register(membersRoutes, {
+    prefix: apiPrefix,
+    members: createMembersService({ organizations, users, roles, contracts, auth, mailer, settings: config }),
+    authenticate,
+  });
+  await api.register(rolesRoutes, { prefix: apiPrefix, roles, authenticate });
+  await api.register(contractsRoutes, { prefix: apiPrefix, contracts, authenticate });
   await api.register(customersRoutes, {
     prefix: apiPrefix,
     customers: createCustomersService({ repository: createCustomersRepository(database.db), organizations }),
