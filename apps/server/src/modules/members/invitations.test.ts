@@ -298,6 +298,25 @@ describe("POST /organization/{orgId}/user/invite", () => {
     expect(live.filter((row) => row.usedAt === null)).toHaveLength(1);
   });
 
+  test("invitations for the last seat sent at once: one is accepted, the others get 403", async () => {
+    const { owner, organization } = await buildOrganization(t);
+    for (let i = 0; i < 3; i++) await addMember(t, organization.uid, "member");
+    const member = await roleId(organization.uid, "member");
+    const answers = await Promise.all(
+      ["a", "b", "c"].map((label) =>
+        invite(
+          organization.uid,
+          { email: uniqueEmail(label), nominative: "Seat seeker", organization_role_id: member },
+          owner.token,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 403, 403]);
+    expect(
+      await t.db.select().from(organizationMembers).where(eq(organizationMembers.organizationId, organization.uid)),
+    ).toHaveLength(5);
+  });
+
   test("two organizations inviting one new e-mail at once: one gets the user, the other a 409", async () => {
     const first = await buildOrganization(t);
     const second = await buildOrganization(t);
