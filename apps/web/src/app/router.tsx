@@ -6,7 +6,10 @@ import { CustomersPage } from "../features/customers/components/customers-page";
 import { OrganizationPage } from "../features/organization/components/organization-page";
 import { OverheadsPage } from "../features/overheads/components/overheads-page";
 import { ProfilePage } from "../features/profile/components/profile-page";
+import { RolesPage } from "../features/roles/components/roles-page";
 import { ComingSoonPage, NoRolePage, NotFoundPage } from "../features/shell/components/page-placeholder";
+import { UserDetailsPage } from "../features/users/components/user-details-page";
+import { UsersPage } from "../features/users/components/users-page";
 import { WorkflowsPage } from "../features/workflows/components/workflows-page";
 import { useSignedInUser } from "../lib/session";
 import { ChangePasswordRoute, LoginRoute, LostPasswordRoute, SignupRoute } from "./routes/auth-routes";
@@ -79,9 +82,9 @@ export function AppRoutes() {
             <Route path="workflows" element={<WorkflowsPage />} />
             <Route path="subscription" element={soon("menu.subscription")} />
             <Route path="webhooks" element={soon("menu.webhooks")} />
-            <Route path="roles" element={soon("menu.roles")} />
-            <Route path="users" element={soon("menu.users")} />
-            <Route path="users/:userId" element={soon("menu.users")} />
+            <Route path="roles" element={<RolesPage />} />
+            <Route path="users" element={<UsersPage />} />
+            <Route path="users/:userId" element={<UserDetailsPage />} />
             <Route path="overheads" element={<OverheadsPage />} />
             <Route path="reports/timesheet" element={soon("menu.timesheet")} />
             <Route path="*" element={<ShellNotFound />} />

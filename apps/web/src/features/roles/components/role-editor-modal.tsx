@@ -1,0 +1,133 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { type Acl, newRoleDraft, type Role, roleInputSchema } from "@timetrap/domain";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../../lib/api-client";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { type RoleDraft, useCreateRole } from "../api/create-role";
+import { useUpdateRole } from "../api/update-role";
+import { PermissionMatrix } from "./permission-matrix";
+
+/** A role not saved yet carries the draft's uid (spec part 2 §2 "Roles": uid "-1"). */
+export function isNewRole(role: Pick<Role, "uid">): boolean {
+  return role.uid === newRoleDraft.uid;
+}
+
+function RoleForm({
+  role,
+  readOnly,
+  pending,
+  onSave,
+  onCancel,
+}: {
+  role: Role;
+  readOnly: boolean;
+  pending: boolean;
+  onSave: (draft: RoleDraft) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(role.name);
+  const [acls, setAcls] = useState<Acl[]>(role.acls);
+  const [nameError, setNameError] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (readOnly) return;
+    const checked = roleInputSchema.shape.name.safeParse(name);
+    setNameError(!checked.success);
+    if (checked.success) onSave({ name: checked.data, acls });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t("roles.name")}
+          withAsterisk={!readOnly}
+          data-autofocus
+          maxLength={60}
+          value={name}
+          readOnly={readOnly}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            if (nameError) setNameError(event.currentTarget.value.trim() === "");
+          }}
+          error={nameError ? t("roles.nameRequired") : null}
+        />
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            {t("roles.permissions")}
+          </Text>
+          <PermissionMatrix acls={acls} onChange={setAcls} readOnly={readOnly} />
+        </Stack>
+        <Group justify="flex-end" mt="xs">
+          {readOnly ? (
+            <Button variant="default" onClick={onCancel}>
+              {t("roles.close")}
+            </Button>
+          ) : (
+            <>
+              <Button variant="default" onClick={onCancel} disabled={pending}>
+                {t("common.cancel")}
+              </Button>
+              <Button type="submit" loading={pending}>
+                {t("common.save")}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The role editor: a new role (uid "-1") or an existing one, read-only without the right to change it. */
+export function RoleEditorModal({
+  organizationId,
+  role,
+  readOnly,
+  opened,
+  onClose,
+}: {
+  organizationId: string;
+  role: Role;
+  readOnly: boolean;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateRole();
+  const update = useUpdateRole();
+  const pending = create.isPending || update.isPending;
+  const phone = useMediaQuery("(max-width: 36em)");
+  const isNew = isNewRole(role);
+
+  const callbacks = (message: string) => ({
+    onSuccess: () => {
+      notifySuccess({ message });
+      onClose();
+    },
+    // 409: a name already in use, or a change that would leave nobody able to manage roles and users.
+    onError: (error: unknown) =>
+      notifyError({
+        title: t("common.error"),
+        message: isApiError(error) ? error.ErrorMessage : t("common.genericError"),
+      }),
+  });
+
+  const save = (draft: RoleDraft) => {
+    if (pending) return;
+    if (isNew) create.mutate({ organizationId, data: draft }, callbacks(t("roles.created")));
+    else update.mutate({ organizationId, roleId: role.uid, data: draft }, callbacks(t("roles.updated")));
+  };
+
+  const title = isNew ? t("roles.addTitle") : readOnly ? t("roles.viewTitle") : t("roles.editTitle");
+
+  return (
+    <Modal opened={opened} onClose={() => !pending && onClose()} title={title} size="lg" centered fullScreen={phone}>
+      {opened && <RoleForm role={role} readOnly={readOnly} pending={pending} onSave={save} onCancel={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,326 @@
+import { Button, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import {
+  type CalendarDate,
+  type Contract,
+  type ContractInput,
+  type ContractType,
+  clampToDate,
+  contractInputSchema,
+  contractTypes,
+  type HoursByDay,
+  noHoursByDay,
+  switchContractType,
+  todayIn,
+  weekdays,
+} from "@timetrap/domain";
+import type { ParseKeys } from "i18next";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../../lib/api-client";
+import { currentLanguage } from "../../../lib/i18n";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useCreateContract } from "../api/create-contract";
+import { useUpdateContract } from "../api/update-contract";
+import { DateField } from "./date-field";
+
+/**
+ * The modal's values. Hours are always numbers (an emptied hours field reads as 0, as the contract type
+ * switch leaves them); cost and target may be empty or half-typed ("12.") until they are sent.
+ */
+export interface ContractFormValues {
+  contract_type: ContractType;
+  contractual_hours: number;
+  contractual_hours_by_day: HoursByDay | null;
+  hourly_cost: number | string;
+  productivity_target: number | string;
+  from_date: CalendarDate;
+  to_date: CalendarDate | null;
+}
+
+type ContractField = "from_date" | "to_date" | "hours" | "hourly_cost" | "productivity_target";
+type ContractErrors = Partial<Record<ContractField, ParseKeys>>;
+
+const errorKeys: Record<ContractField, ParseKeys> = {
+  from_date: "contracts.validations.fromDate",
+  to_date: "contracts.validations.toDate",
+  hours: "contracts.validations.hours",
+  hourly_cost: "contracts.validations.hourlyCost",
+  productivity_target: "contracts.validations.productivityTarget",
+};
+
+/** A new contract starts today (spec part 2 §2 "Contracts") as a full-time one. */
+export function newContractValues(today: CalendarDate = todayIn()): ContractFormValues {
+  return {
+    contract_type: "full-time",
+    contractual_hours: 8,
+    contractual_hours_by_day: null,
+    hourly_cost: "",
+    productivity_target: "",
+    from_date: today,
+    to_date: today,
+  };
+}
+
+function valuesOf(contract: Contract): ContractFormValues {
+  return {
+    contract_type: contract.contract_type,
+    contractual_hours: contract.contractual_hours,
+    contractual_hours_by_day: contract.contractual_hours_by_day,
+    hourly_cost: contract.hourly_cost,
+    productivity_target: contract.productivity_target,
+    from_date: contract.from_date,
+    to_date: contract.to_date,
+  };
+}
+
+const toNumber = (value: number | string): number | undefined =>
+  typeof value === "number" ? value : value.trim() === "" ? undefined : Number(value);
+
+/** The values checked with the server's schema; failures are named by field. */
+export function validateContract(
+  values: ContractFormValues,
+): { data: ContractInput; errors: null } | { data: null; errors: ContractErrors } {
+  const result = contractInputSchema.safeParse({
+    ...values,
+    hourly_cost: toNumber(values.hourly_cost),
+    productivity_target: toNumber(values.productivity_target),
+  });
+  if (result.success) return { data: result.data, errors: null };
+  const errors: ContractErrors = {};
+  for (const issue of result.error.issues) {
+    const path = String(issue.path[0]);
+    const field: ContractField =
+      path === "contractual_hours" || path === "contractual_hours_by_day" ? "hours" : (path as ContractField);
+    if (field in errorKeys) errors[field] = errorKeys[field];
+  }
+  return { data: null, errors };
+}
+
+const wholeHours = (value: number | string): number => (typeof value === "number" ? value : 0);
+
+function ContractForm({
+  initial,
+  pending,
+  onSave,
+  onCancel,
+}: {
+  initial: ContractFormValues;
+  pending: boolean;
+  onSave: (data: ContractInput) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<ContractErrors | null>(null);
+  const decimalSeparator = currentLanguage() === "it" ? "," : ".";
+  const typeLabelId = useId();
+
+  const change = (next: ContractFormValues) => {
+    setValues(next);
+    if (errors) setErrors(validateContract(next).errors ?? {});
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateContract(values);
+    setErrors(checked.errors ?? {});
+    if (checked.data) onSave(checked.data);
+  };
+
+  const error = (field: ContractField) => (errors?.[field] ? t(errors[field]) : null);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <DateField
+            label={t("contracts.fromDate")}
+            withAsterisk
+            value={values.from_date}
+            onChange={(date) => {
+              if (!date) return;
+              change({ ...values, from_date: date, to_date: clampToDate(date, values.to_date) });
+            }}
+            error={error("from_date")}
+          />
+          <DateField
+            label={t("contracts.toDate")}
+            description={t("contracts.toDateHint")}
+            clearable
+            clearButtonProps={{ "aria-label": t("contracts.clearToDate") }}
+            minDate={values.from_date}
+            value={values.to_date}
+            onChange={(date) => change({ ...values, to_date: clampToDate(values.from_date, date) })}
+            error={error("to_date")}
+          />
+        </SimpleGrid>
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id={typeLabelId}>
+            {t("contracts.type")}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={typeLabelId}
+            fullWidth
+            value={values.contract_type}
+            onChange={(type) => change(switchContractType(values, type as ContractType))}
+            data={contractTypes.map((type) => ({ value: type, label: t(`contracts.types.${type}`) }))}
+          />
+        </Stack>
+        {values.contract_type === "full-time" ? (
+          <NumberInput
+            label={t("contracts.hoursPerDayLabel")}
+            description={t("contracts.hoursPerDayHint")}
+            value={values.contractual_hours}
+            onChange={(hours) => change({ ...values, contractual_hours: wholeHours(hours) })}
+            allowDecimal={false}
+            allowNegative={false}
+            allowLeadingZeros={false}
+            min={0}
+            max={24}
+            clampBehavior="strict"
+            error={error("hours")}
+          />
+        ) : (
+          <Stack gap={6}>
+            <Text size="sm" fw={500}>
+              {t("contracts.hoursByDayLabel")}
+            </Text>
+            <SimpleGrid cols={{ base: 4, sm: 7 }} spacing="xs">
+              {weekdays.map((day) => (
+                <NumberInput
+                  key={day}
+                  label={t(`contracts.weekdaysShort.${day}`)}
+                  aria-label={t(`contracts.weekdays.${day}`)}
+                  value={values.contractual_hours_by_day?.[day] ?? 0}
+                  onChange={(hours) =>
+                    change({
+                      ...values,
+                      contractual_hours_by_day: {
+                        ...(values.contractual_hours_by_day ?? noHoursByDay),
+                        [day]: wholeHours(hours),
+                      },
+                    })
+                  }
+                  allowDecimal={false}
+                  allowNegative={false}
+                  allowLeadingZeros={false}
+                  min={0}
+                  max={24}
+                  clampBehavior="strict"
+                  hideControls
+                />
+              ))}
+            </SimpleGrid>
+            {error("hours") && (
+              <Text size="xs" c="red">
+                {error("hours")}
+              </Text>
+            )}
+          </Stack>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <NumberInput
+            label={t("contracts.hourlyCost")}
+            withAsterisk
+            leftSection="€"
+            value={values.hourly_cost}
+            onChange={(hourlyCost) => change({ ...values, hourly_cost: hourlyCost })}
+            decimalScale={2}
+            decimalSeparator={decimalSeparator}
+            allowNegative={false}
+            min={0}
+            hideControls
+            error={error("hourly_cost")}
+          />
+          <NumberInput
+            label={t("contracts.productivityTarget")}
+            withAsterisk
+            rightSection="%"
+            value={values.productivity_target}
+            onChange={(target) => change({ ...values, productivity_target: target })}
+            decimalScale={1}
+            decimalSeparator={decimalSeparator}
+            allowNegative={false}
+            min={0}
+            max={100}
+            clampBehavior="strict"
+            hideControls
+            error={error("productivity_target")}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {t("common.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Add (contract null) or edit one contract of a user. */
+export function ContractModal({
+  organizationId,
+  userId,
+  contract,
+  opened,
+  onClose,
+}: {
+  organizationId: string;
+  userId: string;
+  contract: Contract | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateContract();
+  const update = useUpdateContract();
+  const pending = create.isPending || update.isPending;
+  const phone = useMediaQuery("(max-width: 36em)");
+
+  const callbacks = (successKey: ParseKeys) => ({
+    onSuccess: () => {
+      notifySuccess({ message: t(successKey) });
+      onClose();
+    },
+    // A 409 names the contract the dates overlap; its words are the message.
+    onError: (error: unknown) =>
+      notifyError({
+        title: t("common.error"),
+        message: isApiError(error) ? error.ErrorMessage : t("common.genericError"),
+      }),
+  });
+
+  const save = (data: ContractInput) => {
+    if (pending) return;
+    if (contract) {
+      update.mutate({ organizationId, userId, contractId: contract.uid, data }, callbacks("contracts.updated"));
+    } else {
+      create.mutate({ organizationId, userId, data }, callbacks("contracts.created"));
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !pending && onClose()}
+      title={contract ? t("contracts.editTitle") : t("contracts.addTitle")}
+      size="lg"
+      centered
+      fullScreen={phone}
+    >
+      {opened && (
+        <ContractForm
+          initial={contract ? valuesOf(contract) : newContractValues()}
+          pending={pending}
+          onSave={save}
+          onCancel={onClose}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,175 @@
+import { Box, Button, Divider, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
+import { IconArrowLeft, IconMail } from "@tabler/icons-react";
+import type { OrganizationUser } from "@timetrap/domain";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { useRoles } from "../../../api/get-roles";
+import { isApiError } from "../../../lib/api-client";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useCan } from "../../../lib/permissions";
+import { useSignedInUser } from "../../../lib/session";
+import { useOrganizationUser } from "../api/get-organization-user";
+import { useUpdateMemberRole } from "../api/update-member-role";
+import { useUpdateUserStatus } from "../api/update-user-status";
+import { ContractsSection } from "./contracts-section";
+import { LoadErrorState, LoadingState } from "./load-states";
+import { UserAvatar } from "./user-avatar";
+import { UserStatusBadge } from "./user-status-badge";
+
+function useErrorToast() {
+  const { t } = useTranslation();
+  return (error: unknown) =>
+    notifyError({
+      title: t("common.error"),
+      message: isApiError(error) ? error.ErrorMessage : t("common.genericError"),
+    });
+}
+
+/** Active or inactive; an invited user has no switch, since they become active by accepting the invitation. */
+function StatusControl({
+  organizationId,
+  member,
+  disabled,
+}: {
+  organizationId: string;
+  member: OrganizationUser;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const updateStatus = useUpdateUserStatus(organizationId);
+  const showError = useErrorToast();
+
+  if (member.status === "invited") {
+    return (
+      <Text size="sm" c="dimmed">
+        {t("users.invitationPending")}
+      </Text>
+    );
+  }
+  return (
+    <Switch
+      label={t("users.activeSwitch")}
+      checked={member.status === "active"}
+      disabled={disabled || updateStatus.isPending}
+      onChange={(event) =>
+        updateStatus.mutate(
+          { userId: member.uid, status: event.currentTarget.checked ? "active" : "inactive" },
+          { onSuccess: () => notifySuccess({ message: t("users.updated") }), onError: showError },
+        )
+      }
+    />
+  );
+}
+
+function RoleControl({
+  organizationId,
+  member,
+  canEdit,
+}: {
+  organizationId: string;
+  member: OrganizationUser;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  // Only someone who may change the role needs the other roles; the rest see the current one.
+  const roles = useRoles(organizationId, { enabled: canEdit });
+  const updateRole = useUpdateMemberRole();
+  const showError = useErrorToast();
+
+  const options = (roles.data ?? (member.role ? [member.role] : [])).map((role) => ({
+    value: role.uid,
+    label: role.name,
+  }));
+
+  return (
+    <Select
+      label={t("users.role")}
+      placeholder={t("users.noRole")}
+      data={options}
+      value={member.role?.uid ?? null}
+      allowDeselect={false}
+      disabled={!canEdit || roles.isPending || updateRole.isPending}
+      error={canEdit && roles.isError ? t("inviteUserForm.rolesUnavailable") : null}
+      onChange={(roleId) => {
+        if (!roleId || roleId === member.role?.uid) return;
+        updateRole.mutate(
+          { organizationId, userId: member.uid, data: { role_id: roleId } },
+          { onSuccess: () => notifySuccess({ message: t("users.updated") }), onError: showError },
+        );
+      }}
+    />
+  );
+}
+
+export function UserDetailsPage() {
+  const { t } = useTranslation();
+  const { orgId = "", userId = "" } = useParams();
+  const me = useSignedInUser();
+  const can = useCan();
+  const member = useOrganizationUser(orgId, userId);
+  const isSelf = me.uid === userId;
+  const canEditUser = can("edit", "user");
+
+  let content: ReactNode;
+  if (member.isPending) {
+    content = <LoadingState />;
+  } else if (member.isError) {
+    content = <LoadErrorState error={member.error} onRetry={() => void member.refetch()} />;
+  } else {
+    const user = member.data;
+    content = (
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} bg="var(--mantine-color-body)">
+          <Group gap="lg" wrap="nowrap" align="center">
+            <UserAvatar user={user} size={72} radius={999} />
+            <Box miw={0}>
+              <Group gap="sm" align="center">
+                <Title order={1} fz={{ base: 20, sm: 24 }} style={{ overflowWrap: "anywhere" }}>
+                  {user.nominative}
+                </Title>
+                <UserStatusBadge status={user.status} />
+              </Group>
+              <Group gap={6} c="dimmed" wrap="nowrap" mt={4}>
+                <IconMail size={16} />
+                <Text size="sm" truncate>
+                  {user.email}
+                </Text>
+              </Group>
+            </Box>
+          </Group>
+          <Divider my="lg" />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
+            <RoleControl organizationId={orgId} member={user} canEdit={canEditUser} />
+            <Stack gap={6} justify="flex-end">
+              <Text size="sm" fw={500}>
+                {t("users.statusLabel")}
+              </Text>
+              {/* Nobody deactivates themself: they would lose the session they are using. */}
+              <StatusControl organizationId={orgId} member={user} disabled={isSelf || !canEditUser} />
+            </Stack>
+          </SimpleGrid>
+        </Paper>
+        {(can("read", "user") || isSelf) && (
+          <ContractsSection organizationId={orgId} userId={user.uid} canEdit={canEditUser} />
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Box maw={1100} mx="auto">
+      <Button
+        component={Link}
+        to={`/organization/${orgId}/users`}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        mb="md"
+        px="xs"
+      >
+        {t("users.backToList")}
+      </Button>
+      {content}
+    </Box>
+  );
+}

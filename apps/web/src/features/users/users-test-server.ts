@@ -1,0 +1,110 @@
+import type { Contract, OrganizationUser, PlanConfigEntry, Role, User } from "@timetrap/domain";
+import { buildConfig, buildOrganization, buildRole, buildUser } from "../../testing/builders";
+import { jsonResponse, type StubHandler, stubFetch } from "../../testing/fetch-stub";
+
+/** Role ids are uuids on the wire, and the invitation schema checks it. */
+export const roleIds = {
+  admin: "0b6f3d3c-1c1e-4a59-9d7e-2f1a6b8c9d01",
+  manager: "0b6f3d3c-1c1e-4a59-9d7e-2f1a6b8c9d02",
+  member: "0b6f3d3c-1c1e-4a59-9d7e-2f1a6b8c9d03",
+} as const;
+
+export function role(key: keyof typeof roleIds): Role {
+  return { ...buildRole(key), uid: roleIds[key] };
+}
+
+export const unlimitedUsers: PlanConfigEntry[] = [
+  { unitType: "USER", enabled: true, tierLimited: false, tierLimit: null },
+];
+
+export function usersLimitedTo(limit: number): PlanConfigEntry[] {
+  return [{ unitType: "USER", enabled: true, tierLimited: true, tierLimit: limit }];
+}
+
+/** The signed-in person, an admin of org-1 by default. */
+export function signedInUser(overrides: Partial<User> = {}, planConfig: PlanConfigEntry[] = unlimitedUsers): User {
+  return buildUser({
+    role: role("admin"),
+    organization: buildOrganization({
+      plan: { uid: "plan-free", code: "free", name: "Free", config: planConfig, subscription: null },
+    }),
+    ...overrides,
+  });
+}
+
+export function buildMember(overrides: Partial<OrganizationUser> = {}): OrganizationUser {
+  return {
+    uid: "user-1",
+    nominative: "Ada Lovelace",
+    email: "ada@acme.com",
+    image_url: null,
+    status: "active",
+    role: { uid: roleIds.admin, name: "Admin" },
+    contract_type: null,
+    contractual_hours: null,
+    ...overrides,
+  };
+}
+
+export function buildContract(overrides: Partial<Contract> = {}): Contract {
+  return {
+    uid: "contract-1",
+    user_id: "user-2",
+    contract_type: "full-time",
+    contractual_hours: 8,
+    contractual_hours_by_day: null,
+    hourly_cost: 25.5,
+    productivity_target: 80,
+    from_date: "2026-01-01",
+    to_date: null,
+    ...overrides,
+  };
+}
+
+export const ada = buildMember();
+export const bob = buildMember({
+  uid: "user-2",
+  nominative: "Bob Marley",
+  email: "bob@acme.com",
+  status: "inactive",
+  role: { uid: roleIds.member, name: "Member" },
+});
+export const grace = buildMember({
+  uid: "user-3",
+  nominative: "Grace Hopper",
+  email: "grace@navy.mil",
+  status: "invited",
+  role: { uid: roleIds.manager, name: "Manager" },
+});
+export const nicolo = buildMember({
+  uid: "user-4",
+  nominative: "Nicolò Rossi",
+  email: "nrossi@acme.com",
+  role: { uid: roleIds.member, name: "Member" },
+});
+
+/**
+ * The API the users screens talk to, for org-1: the session, the roles and the given users; `routes`
+ * adds or replaces handlers.
+ */
+export function usersServer({
+  me = signedInUser(),
+  users = [ada, bob, grace, nicolo],
+  routes = {},
+}: {
+  me?: User;
+  users?: OrganizationUser[];
+  routes?: Record<string, StubHandler>;
+} = {}) {
+  window.localStorage.setItem("session", JSON.stringify({ token: "tok-1" }));
+  return stubFetch({
+    "GET /api/v1/config": () => jsonResponse(buildConfig()),
+    "GET /api/v1/auth/me": () => jsonResponse(me),
+    "GET /api/v1/organization/org-1/user": () => jsonResponse(users),
+    "GET /api/v1/organization/org-1/role": () => jsonResponse([role("member"), role("admin"), role("manager")]),
+    ...Object.fromEntries(
+      users.map((user) => [`GET /api/v1/organization/org-1/user/${user.uid}`, () => jsonResponse(user)]),
+    ),
+    ...routes,
+  });
+}
