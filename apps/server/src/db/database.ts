@@ -74,6 +74,18 @@ export function openDatabase(config: { databaseUrl: string | null; dataDir: stri
 }
 
 /** PostgreSQL's unique_violation, whichever driver raised it and however drizzle wrapped it. */
+/**
+ * Whether a write failed because a row still refers to the one being deleted, through `constraint` when given.
+ * An ON DELETE RESTRICT key answers restrict_violation (23001) on PostgreSQL, not foreign_key_violation (23503).
+ */
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23001" || code === "23503") return constraint === undefined || name === constraint;
+  }
+  return false;
+}
+
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };

@@ -119,10 +119,3 @@ export async function insertProject(
     .returning();
   return row!;
 }
-
-/** `snapshot` plus the organization administration tables, which it leaves out. */
-export async function snapshotWithAdministration(db: TestApp["db"]): Promise<unknown[][]> {
-  const tables = [userContracts, overheads, customers, projects];
-  const rows = await Promise.all(tables.map((table) => db.select().from(table)));
-  return [...(await snapshot(db)), ...rows.map((list) => [...list].sort((a, b) => a.id.localeCompare(b.id)))];
-}

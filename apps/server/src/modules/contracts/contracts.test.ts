@@ -2,14 +2,8 @@ import { contractSchema } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { userContracts } from "../../db/schema.js";
-import {
-  addMember,
-  addMemberLacking,
-  buildOrganization,
-  buildUser,
-  snapshotWithAdministration,
-} from "../../test/factories.js";
-import { request, useTestApp } from "../../test/test-app.js";
+import { addMember, addMemberLacking, buildOrganization, buildUser } from "../../test/factories.js";
+import { request, snapshot, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 
@@ -97,14 +91,14 @@ describe("POST /organization/{orgId}/user/{userId}/contract", () => {
   ])("refuses a contract that %s another with 409 naming it, and writes nothing", async (_label, from, to) => {
     const { owner, organization, worker } = await setup();
     await createContract(organization.uid, worker.id, fullTime("2026-01-01", "2026-12-31"), owner.token);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await createContract(organization.uid, worker.id, fullTime(from, to), owner.token);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: "CONFLICT",
       ErrorMessage: "This contract overlaps the contract from 01/01/2026 to 31/12/2026",
     });
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("names an open-ended contract as having no end date", async () => {
@@ -165,25 +159,25 @@ describe("POST /organization/{orgId}/user/{userId}/contract", () => {
     [{ ...fullTime("2026-01-01"), user_id: crypto.randomUUID() }, "body.user_id"],
   ])("refuses %j with a 400 naming %s and writes nothing", async (json, field) => {
     const { owner, organization, worker } = await setup();
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await createContract(organization.uid, worker.id, json, owner.token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED" });
     expect(response.json().details).toContainEqual(expect.objectContaining({ field }));
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses a Manager, a role lacking exactly edit on user, and the user themself, with 403", async () => {
     const { organization, worker } = await setup();
     const manager = await addMember(t, organization.uid, "manager");
     const lacking = await addMemberLacking(t, organization.uid, [{ action: "edit", subject: "user" }]);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     for (const actor of [manager, lacking, worker]) {
       const response = await createContract(organization.uid, worker.id, fullTime("2026-01-01"), actor.token);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: "FORBIDDEN", ErrorMessage: "You need the right to edit user" });
     }
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers 404 for a user of another organization, and to an admin of another organization", async () => {
@@ -191,7 +185,7 @@ describe("POST /organization/{orgId}/user/{userId}/contract", () => {
     const { owner: strangerAdmin, organization: other } = await buildOrganization(t);
     const stranger = await addMember(t, other.uid, "member");
     const loner = await buildUser(t);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     for (const userId of [stranger.id, loner.id, crypto.randomUUID()]) {
       const response = await createContract(organization.uid, userId, fullTime("2026-01-01"), owner.token);
       expect(response.statusCode).toBe(404);
@@ -199,7 +193,7 @@ describe("POST /organization/{orgId}/user/{userId}/contract", () => {
     }
     const foreign = await createContract(organization.uid, worker.id, fullTime("2026-01-01"), strangerAdmin.token);
     expect(foreign.statusCode).toBe(404);
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses ids that are not ids, and a request without a session", async () => {
@@ -285,7 +279,7 @@ describe("PATCH /organization/{orgId}/user/{userId}/contract/{contractId}", () =
     const { owner, organization, worker } = await setup();
     await createContract(organization.uid, worker.id, fullTime("2025-01-01", "2025-12-31"), owner.token);
     const later = await createContract(organization.uid, worker.id, fullTime("2026-01-01"), owner.token);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await updateContract(
       organization.uid,
       worker.id,
@@ -295,7 +289,7 @@ describe("PATCH /organization/{orgId}/user/{userId}/contract/{contractId}", () =
     );
     expect(response.statusCode).toBe(409);
     expect(response.json().ErrorMessage).toBe("This contract overlaps the contract from 01/01/2025 to 31/12/2025");
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test.each([
@@ -304,11 +298,11 @@ describe("PATCH /organization/{orgId}/user/{userId}/contract/{contractId}", () =
   ])("refuses %j with a 400 naming %s and writes nothing", async (json, field) => {
     const { owner, organization, worker } = await setup();
     const created = await createContract(organization.uid, worker.id, fullTime("2026-01-01"), owner.token);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await updateContract(organization.uid, worker.id, created.json().uid, json, owner.token);
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toContainEqual(expect.objectContaining({ field }));
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses a Manager and a role lacking exactly edit on user with 403", async () => {
@@ -316,7 +310,7 @@ describe("PATCH /organization/{orgId}/user/{userId}/contract/{contractId}", () =
     const created = await createContract(organization.uid, worker.id, fullTime("2026-01-01"), owner.token);
     const manager = await addMember(t, organization.uid, "manager");
     const lacking = await addMemberLacking(t, organization.uid, [{ action: "edit", subject: "user" }]);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     for (const actor of [manager, lacking]) {
       const response = await updateContract(
         organization.uid,
@@ -327,7 +321,7 @@ describe("PATCH /organization/{orgId}/user/{userId}/contract/{contractId}", () =
       );
       expect(response.statusCode).toBe(403);
     }
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers 404 for a contract of another organization or of another user, and changes nothing", async () => {
@@ -337,7 +331,7 @@ describe("PATCH /organization/{orgId}/user/{userId}/contract/{contractId}", () =
     const stranger = await addMember(t, other.uid, "member");
     const foreign = await createContract(other.uid, stranger.id, fullTime("2026-01-01"), strangerAdmin.token);
     const colleagues = await createContract(organization.uid, colleague.id, fullTime("2026-01-01"), owner.token);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const attempts = [
       // Another organization's contract, through one's own member.
       [worker.id, foreign.json().uid],
@@ -351,7 +345,7 @@ describe("PATCH /organization/{orgId}/user/{userId}/contract/{contractId}", () =
       const response = await updateContract(organization.uid, userId, contractId, fullTime("2000-01-01"), owner.token);
       expect(response.statusCode).toBe(404);
     }
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 
@@ -371,11 +365,11 @@ describe("DELETE /organization/{orgId}/user/{userId}/contract/{contractId}", () 
     const created = await createContract(organization.uid, worker.id, fullTime("2026-01-01"), owner.token);
     const manager = await addMember(t, organization.uid, "manager");
     const lacking = await addMemberLacking(t, organization.uid, [{ action: "edit", subject: "user" }]);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     for (const actor of [manager, lacking, worker]) {
       expect((await deleteContract(organization.uid, worker.id, created.json().uid, actor.token)).statusCode).toBe(403);
     }
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers 404 for a contract of another organization, and to an admin of another organization", async () => {
@@ -384,13 +378,13 @@ describe("DELETE /organization/{orgId}/user/{userId}/contract/{contractId}", () 
     const stranger = await addMember(t, other.uid, "member");
     const foreign = await createContract(other.uid, stranger.id, fullTime("2026-01-01"), strangerAdmin.token);
     const mine = await createContract(organization.uid, worker.id, fullTime("2026-01-01"), owner.token);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     expect((await deleteContract(organization.uid, worker.id, foreign.json().uid, owner.token)).statusCode).toBe(404);
     expect((await deleteContract(organization.uid, stranger.id, foreign.json().uid, owner.token)).statusCode).toBe(404);
     expect((await deleteContract(organization.uid, worker.id, mine.json().uid, strangerAdmin.token)).statusCode).toBe(
       404,
     );
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses a contract id that is not an id with a 400 naming params.contractId", async () => {

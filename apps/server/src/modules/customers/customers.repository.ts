@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.js";
+import { isForeignKeyViolation } from "../../db/database.js";
 import { customers, projects } from "../../db/schema.js";
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -22,16 +23,9 @@ export function createCustomersRepository(db: Database): CustomersRepository {
   };
 }
 
-/**
- * Whether a delete failed because a project still refers to the customer, whichever driver raised it and however
- * drizzle wrapped it. An ON DELETE RESTRICT key answers restrict_violation (23001), not foreign_key_violation.
- */
+/** Whether a delete failed because a project still refers to the customer. */
 export function isCustomerInUseError(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23001" || code === "23503") return constraint === "projects_customer_fk";
-  }
-  return false;
+  return isForeignKeyViolation(error, "projects_customer_fk");
 }
 
 function customerQueries(db: Database) {

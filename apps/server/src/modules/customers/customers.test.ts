@@ -2,15 +2,8 @@ import { customerSchema } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { customers } from "../../db/schema.js";
-import {
-  addMember,
-  addMemberLacking,
-  buildOrganization,
-  buildUser,
-  insertProject,
-  snapshotWithAdministration,
-} from "../../test/factories.js";
-import { request, useTestApp } from "../../test/test-app.js";
+import { addMember, addMemberLacking, buildOrganization, buildUser, insertProject } from "../../test/factories.js";
+import { request, snapshot, useTestApp } from "../../test/test-app.js";
 import { createCustomersRepository, isCustomerInUseError } from "./customers.repository.js";
 
 const t = useTestApp();
@@ -165,12 +158,12 @@ describe("POST /organization/{orgId}/customer", () => {
     [{ nominative: "Acme", fiscalCode: "RSSMRA80A01H501U" }, "body.fiscalCode"],
   ])("refuses %j with a 400 naming %s and writes nothing", async (json, field) => {
     const { owner, organization } = await buildOrganization(t);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await createCustomer(organization.uid, json, owner.token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED" });
     expect(response.json().details).toContainEqual(expect.objectContaining({ field }));
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses a Member and a role lacking both edit on organization and create on project, writing nothing", async () => {
@@ -180,7 +173,7 @@ describe("POST /organization/{orgId}/customer", () => {
       { action: "edit", subject: "organization" },
       { action: "create", subject: "project" },
     ]);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     for (const actor of [member, lacking]) {
       const response = await createCustomer(organization.uid, { nominative: "Not mine" }, actor.token);
       expect(response.statusCode).toBe(403);
@@ -189,16 +182,16 @@ describe("POST /organization/{orgId}/customer", () => {
         ErrorMessage: "You need the right to edit organization or create project",
       });
     }
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers 404 to a user of another organization and writes nothing", async () => {
     const { organization } = await buildOrganization(t);
     const { owner: stranger } = await buildOrganization(t);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await createCustomer(organization.uid, { nominative: "Planted" }, stranger.token);
     expect(response.statusCode).toBe(404);
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 
@@ -244,11 +237,11 @@ describe("PATCH /organization/{orgId}/customer/{id}", () => {
     [{ nominative: "Acme", uid: "someone-else" }, "body.uid"],
   ])("refuses %j with a 400 naming %s and changes nothing", async (json, field) => {
     const { owner, organization, customer } = await organizationWithCustomer();
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await updateCustomer(organization.uid, customer.uid, json, owner.token);
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toContainEqual(expect.objectContaining({ field }));
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses a customer id that is not an id with a 400 naming params.id", async () => {
@@ -264,17 +257,17 @@ describe("PATCH /organization/{orgId}/customer/{id}", () => {
       { action: "edit", subject: "organization" },
       { action: "edit", subject: "project" },
     ]);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await updateCustomer(organization.uid, customer.uid, { nominative: "Mine" }, lacking.token);
     expect(response.statusCode).toBe(403);
     expect(response.json().ErrorMessage).toBe("You need the right to edit organization or edit project");
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers 404 for another organization's customer, through either organization's path, changing nothing", async () => {
     const { owner, organization } = await buildOrganization(t);
     const other = await organizationWithCustomer("Their customer");
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const viaOwn = await updateCustomer(organization.uid, other.customer.uid, { nominative: "Taken" }, owner.token);
     expect(viaOwn.statusCode).toBe(404);
     expect(viaOwn.json()).toMatchObject({ code: "NOT_FOUND", ErrorMessage: "Customer not found" });
@@ -285,7 +278,7 @@ describe("PATCH /organization/{orgId}/customer/{id}", () => {
       owner.token,
     );
     expect(viaTheirs.statusCode).toBe(404);
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 
@@ -317,7 +310,7 @@ describe("DELETE /organization/{orgId}/customer/{id}", () => {
     ["an empty slug", ""],
   ])("refuses %s with a 400 naming query.slug and keeps the customer", async (_label, slug) => {
     const { owner, organization, customer } = await organizationWithCustomer("Caffè Nero");
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await deleteCustomer(organization.uid, customer.uid, slug, owner.token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
@@ -325,18 +318,18 @@ describe("DELETE /organization/{orgId}/customer/{id}", () => {
       ErrorMessage: 'To delete this customer, confirm with "delete-caffe-nero"',
       details: [{ field: "query.slug", message: 'To delete this customer, confirm with "delete-caffe-nero"' }],
     });
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses a delete without a slug with a 400 naming query.slug", async () => {
     const { owner, organization, customer } = await organizationWithCustomer();
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await deleteCustomer(organization.uid, customer.uid, undefined, owner.token);
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([
       { field: "query.slug", message: "Type the confirmation slug to delete the customer" },
     ]);
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses to delete a customer of projects with a 409 counting them", async () => {
@@ -344,14 +337,14 @@ describe("DELETE /organization/{orgId}/customer/{id}", () => {
     await insertProject(t, organization.uid, { customerId: customer.uid, title: "Website" });
     await insertProject(t, organization.uid, { customerId: customer.uid, title: "App" });
     await insertProject(t, organization.uid, { title: "Internal" });
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await deleteCustomer(organization.uid, customer.uid, "delete-acme", owner.token);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: "CONFLICT",
       ErrorMessage: "This customer has projects: 2 projects refer to it",
     });
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("says so in the singular for a customer of one project", async () => {
@@ -368,26 +361,26 @@ describe("DELETE /organization/{orgId}/customer/{id}", () => {
       { action: "edit", subject: "organization" },
       { action: "delete", subject: "project" },
     ]);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     for (const actor of [member, lacking]) {
       const response = await deleteCustomer(organization.uid, customer.uid, "delete-acme", actor.token);
       expect(response.statusCode).toBe(403);
       expect(response.json().ErrorMessage).toBe("You need the right to edit organization or delete project");
     }
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers 404 for another organization's customer and keeps it", async () => {
     const { owner, organization } = await buildOrganization(t);
     const other = await organizationWithCustomer("Acme");
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     expect((await deleteCustomer(organization.uid, other.customer.uid, "delete-acme", owner.token)).statusCode).toBe(
       404,
     );
     expect(
       (await deleteCustomer(other.organization.uid, other.customer.uid, "delete-acme", owner.token)).statusCode,
     ).toBe(404);
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers 404 for a customer already deleted", async () => {

@@ -2,14 +2,8 @@ import { overheadSchema } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { overheads } from "../../db/schema.js";
-import {
-  addMember,
-  addMemberLacking,
-  buildOrganization,
-  buildUser,
-  snapshotWithAdministration,
-} from "../../test/factories.js";
-import { request, useTestApp } from "../../test/test-app.js";
+import { addMember, addMemberLacking, buildOrganization, buildUser } from "../../test/factories.js";
+import { request, snapshot, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 
@@ -147,33 +141,33 @@ describe("POST /organization/{orgId}/overheads", () => {
 
   test.each(invalidBodies)("refuses %j with a 400 naming %s and writes nothing", async (json, field) => {
     const { owner, organization } = await buildOrganization(t);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await createOverhead(organization.uid, json, owner.token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED" });
     expect(response.json().details).toContainEqual(expect.objectContaining({ field }));
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses a Manager and a role lacking edit on user, writing nothing", async () => {
     const { organization } = await buildOrganization(t);
     const manager = await addMember(t, organization.uid, "manager");
     const lacking = await addMemberLacking(t, organization.uid, [{ action: "edit", subject: "user" }]);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     for (const actor of [manager, lacking]) {
       const response = await createOverhead(organization.uid, rent, actor.token);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: "FORBIDDEN", ErrorMessage: "You need the right to edit user" });
     }
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers 404 to a user of another organization and writes nothing", async () => {
     const { organization } = await buildOrganization(t);
     const { owner: stranger } = await buildOrganization(t);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     expect((await createOverhead(organization.uid, rent, stranger.token)).statusCode).toBe(404);
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 
@@ -193,11 +187,11 @@ describe("PATCH /organization/{orgId}/overheads/{id}", () => {
 
   test.each(invalidBodies)("refuses %j with a 400 naming %s and changes nothing", async (json, field) => {
     const { owner, organization, overhead } = await organizationWithOverhead();
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await updateOverhead(organization.uid, overhead.uid, json, owner.token);
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toContainEqual(expect.objectContaining({ field }));
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses an overhead id that is not an id with a 400 naming params.id", async () => {
@@ -210,17 +204,17 @@ describe("PATCH /organization/{orgId}/overheads/{id}", () => {
   test("refuses a role lacking edit on user, changing nothing", async () => {
     const { organization, overhead } = await organizationWithOverhead();
     const lacking = await addMemberLacking(t, organization.uid, [{ action: "edit", subject: "user" }]);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await updateOverhead(organization.uid, overhead.uid, { ...rent, amount: 1 }, lacking.token);
     expect(response.statusCode).toBe(403);
     expect(response.json().ErrorMessage).toBe("You need the right to edit user");
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers 404 for another organization's overhead, through either organization's path, changing nothing", async () => {
     const { owner, organization } = await buildOrganization(t);
     const other = await organizationWithOverhead();
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const viaOwn = await updateOverhead(organization.uid, other.overhead.uid, { ...rent, amount: 1 }, owner.token);
     expect(viaOwn.statusCode).toBe(404);
     expect(viaOwn.json()).toMatchObject({ code: "NOT_FOUND", ErrorMessage: "Overhead not found" });
@@ -231,7 +225,7 @@ describe("PATCH /organization/{orgId}/overheads/{id}", () => {
       owner.token,
     );
     expect(viaTheirs.statusCode).toBe(404);
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 
@@ -249,22 +243,22 @@ describe("DELETE /organization/{orgId}/overheads/{id}", () => {
     const { organization, overhead } = await organizationWithOverhead();
     const manager = await addMember(t, organization.uid, "manager");
     const lacking = await addMemberLacking(t, organization.uid, [{ action: "edit", subject: "user" }]);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     for (const actor of [manager, lacking]) {
       const response = await deleteOverhead(organization.uid, overhead.uid, actor.token);
       expect(response.statusCode).toBe(403);
       expect(response.json().ErrorMessage).toBe("You need the right to edit user");
     }
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers 404 for another organization's overhead and keeps it", async () => {
     const { owner, organization } = await buildOrganization(t);
     const other = await organizationWithOverhead();
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     expect((await deleteOverhead(organization.uid, other.overhead.uid, owner.token)).statusCode).toBe(404);
     expect((await deleteOverhead(other.organization.uid, other.overhead.uid, owner.token)).statusCode).toBe(404);
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses an overhead id that is not an id with a 400 naming params.id", async () => {

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.js";
+import { isForeignKeyViolation } from "../../db/database.js";
 import { projects, workflowStatuses } from "../../db/schema.js";
 
 export type WorkflowStatusRow = typeof workflowStatuses.$inferSelect;
@@ -18,16 +19,9 @@ export function createWorkflowsRepository(db: Database): WorkflowsRepository {
   };
 }
 
-/**
- * Whether a delete failed because a project still has the status, whichever driver raised it and however drizzle
- * wrapped it. An ON DELETE RESTRICT key answers restrict_violation (23001), not foreign_key_violation.
- */
+/** Whether a delete failed because a project still refers to the status. */
 export function isStatusInUseError(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23001" || code === "23503") return constraint === "projects_status_fk";
-  }
-  return false;
+  return isForeignKeyViolation(error, "projects_status_fk");
 }
 
 function workflowQueries(db: Database) {

@@ -2,15 +2,8 @@ import { type WorkflowStatus, workflowStatusSchema } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { workflowStatuses } from "../../db/schema.js";
-import {
-  addMember,
-  addMemberLacking,
-  buildOrganization,
-  buildUser,
-  insertProject,
-  snapshotWithAdministration,
-} from "../../test/factories.js";
-import { request, useTestApp } from "../../test/test-app.js";
+import { addMember, addMemberLacking, buildOrganization, buildUser, insertProject } from "../../test/factories.js";
+import { request, snapshot, useTestApp } from "../../test/test-app.js";
 import { createWorkflowsRepository, isStatusInUseError } from "./workflows.repository.js";
 
 const t = useTestApp();
@@ -180,14 +173,14 @@ describe("POST /organization/{orgId}/projects-workflows", () => {
     "refuses the name %j, taken ignoring case, with a 409 and writes nothing",
     async (name) => {
       const { owner, organization } = await organizationWithStatus("In review");
-      const before = await snapshotWithAdministration(t.db);
+      const before = await snapshot(t.db);
       const response = await createStatus(organization.uid, { name }, owner.token);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({
         code: "CONFLICT",
         ErrorMessage: expect.stringMatching(/already exists/),
       });
-      expect(await snapshotWithAdministration(t.db)).toEqual(before);
+      expect(await snapshot(t.db)).toEqual(before);
     },
   );
 
@@ -206,19 +199,19 @@ describe("POST /organization/{orgId}/projects-workflows", () => {
 
   test.each(invalidBodies)("refuses %j with a 400 naming %s and writes nothing", async (json, field) => {
     const { owner, organization } = await buildOrganization(t);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await createStatus(organization.uid, json, owner.token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED" });
     expect(response.json().details).toContainEqual(expect.objectContaining({ field }));
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses a Member and a role lacking create on project, writing nothing", async () => {
     const { organization } = await buildOrganization(t);
     const member = await addMember(t, organization.uid, "member");
     const lacking = await addMemberLacking(t, organization.uid, [{ action: "create", subject: "project" }]);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     for (const actor of [member, lacking]) {
       const response = await createStatus(organization.uid, { name: "Waiting" }, actor.token);
       expect(response.statusCode).toBe(403);
@@ -227,15 +220,15 @@ describe("POST /organization/{orgId}/projects-workflows", () => {
         ErrorMessage: "You need the right to create project",
       });
     }
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers 404 to a user of another organization and writes nothing", async () => {
     const { organization } = await buildOrganization(t);
     const { owner: stranger } = await buildOrganization(t);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     expect((await createStatus(organization.uid, { name: "Planted" }, stranger.token)).statusCode).toBe(404);
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 
@@ -258,45 +251,45 @@ describe("PATCH /organization/{orgId}/projects-workflows/{id}", () => {
   test("refuses a name another status holds, ignoring case, with a 409 and changes nothing", async () => {
     const { owner, organization, status } = await organizationWithStatus("In review");
     await createStatus(organization.uid, { name: "Waiting" }, owner.token);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     for (const name of ["waiting", "Open"]) {
       const response = await updateStatus(organization.uid, status.uid, { name }, owner.token);
       expect(response.statusCode).toBe(409);
       expect(response.json().code).toBe("CONFLICT");
     }
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses to rename a built-in status with a 409 and changes nothing", async () => {
     const { owner, organization } = await buildOrganization(t);
     const open = await builtInStatus(organization.uid, owner.token, "open");
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await updateStatus(organization.uid, open.uid, { name: "Started" }, owner.token);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: "CONFLICT",
       ErrorMessage: '"Open" is a built-in status and cannot be renamed',
     });
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers a built-in status unchanged when its own name is sent back", async () => {
     const { owner, organization } = await buildOrganization(t);
     const open = await builtInStatus(organization.uid, owner.token, "open");
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await updateStatus(organization.uid, open.uid, { name: "Open" }, owner.token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(open);
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test.each(invalidBodies)("refuses %j with a 400 naming %s and changes nothing", async (json, field) => {
     const { owner, organization, status } = await organizationWithStatus();
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await updateStatus(organization.uid, status.uid, json, owner.token);
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toContainEqual(expect.objectContaining({ field }));
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses a status id that is not an id with a 400 naming params.id", async () => {
@@ -310,25 +303,25 @@ describe("PATCH /organization/{orgId}/projects-workflows/{id}", () => {
     const { organization, status } = await organizationWithStatus();
     const member = await addMember(t, organization.uid, "member");
     const lacking = await addMemberLacking(t, organization.uid, [{ action: "edit", subject: "project" }]);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     for (const actor of [member, lacking]) {
       const response = await updateStatus(organization.uid, status.uid, { name: "Mine" }, actor.token);
       expect(response.statusCode).toBe(403);
       expect(response.json().ErrorMessage).toBe("You need the right to edit project");
     }
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers 404 for another organization's status, through either organization's path, changing nothing", async () => {
     const { owner, organization } = await buildOrganization(t);
     const other = await organizationWithStatus();
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const viaOwn = await updateStatus(organization.uid, other.status.uid, { name: "Taken" }, owner.token);
     expect(viaOwn.statusCode).toBe(404);
     expect(viaOwn.json()).toMatchObject({ code: "NOT_FOUND", ErrorMessage: "Workflow status not found" });
     const viaTheirs = await updateStatus(other.organization.uid, other.status.uid, { name: "Taken" }, owner.token);
     expect(viaTheirs.statusCode).toBe(404);
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 
@@ -353,14 +346,14 @@ describe("DELETE /organization/{orgId}/projects-workflows/{id}", () => {
     async (key) => {
       const { owner, organization } = await buildOrganization(t);
       const builtIn = await builtInStatus(organization.uid, owner.token, key);
-      const before = await snapshotWithAdministration(t.db);
+      const before = await snapshot(t.db);
       const response = await deleteStatus(organization.uid, builtIn.uid, owner.token);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({
         code: "CONFLICT",
         ErrorMessage: `"${builtIn.name}" is a built-in status and cannot be deleted`,
       });
-      expect(await snapshotWithAdministration(t.db)).toEqual(before);
+      expect(await snapshot(t.db)).toEqual(before);
     },
   );
 
@@ -369,11 +362,11 @@ describe("DELETE /organization/{orgId}/projects-workflows/{id}", () => {
     await insertProject(t, organization.uid, { statusId: status.uid, title: "Website" });
     await insertProject(t, organization.uid, { statusId: status.uid, title: "App" });
     await insertProject(t, organization.uid, { title: "Still open" });
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     const response = await deleteStatus(organization.uid, status.uid, owner.token);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: "CONFLICT", ErrorMessage: "This status is used by 2 projects" });
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("says so in the singular for a status of one project", async () => {
@@ -387,22 +380,22 @@ describe("DELETE /organization/{orgId}/projects-workflows/{id}", () => {
     const { organization, status } = await organizationWithStatus();
     const member = await addMember(t, organization.uid, "member");
     const lacking = await addMemberLacking(t, organization.uid, [{ action: "delete", subject: "project" }]);
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     for (const actor of [member, lacking]) {
       const response = await deleteStatus(organization.uid, status.uid, actor.token);
       expect(response.statusCode).toBe(403);
       expect(response.json().ErrorMessage).toBe("You need the right to delete project");
     }
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("answers 404 for another organization's status and keeps it", async () => {
     const { owner, organization } = await buildOrganization(t);
     const other = await organizationWithStatus();
-    const before = await snapshotWithAdministration(t.db);
+    const before = await snapshot(t.db);
     expect((await deleteStatus(organization.uid, other.status.uid, owner.token)).statusCode).toBe(404);
     expect((await deleteStatus(other.organization.uid, other.status.uid, owner.token)).statusCode).toBe(404);
-    expect(await snapshotWithAdministration(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses a status id that is not an id with a 400 naming params.id", async () => {
