@@ -14,13 +14,13 @@ export function PermissionMatrix({
 }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={340} type="native">
-      <Table withTableBorder verticalSpacing="xs" horizontalSpacing="sm">
+    <Table.ScrollContainer minWidth={300} type="native">
+      <Table withTableBorder verticalSpacing="xs" horizontalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t("roles.subject")}</Table.Th>
             {actions.map((action) => (
-              <Table.Th key={action} ta="center">
+              <Table.Th key={action} ta="center" fz={{ base: "xs", sm: "sm" }}>
                 {t(`roles.actions.${action}`)}
               </Table.Th>
             ))}

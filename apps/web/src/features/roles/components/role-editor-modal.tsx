@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Input, Modal, Stack, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { type Acl, newRoleDraft, type Role, roleInputSchema } from "@timetrap/domain";
 import { type FormEvent, useState } from "react";
@@ -57,9 +57,9 @@ function RoleForm({
           error={nameError ? t("roles.nameRequired") : null}
         />
         <Stack gap={6}>
-          <Text size="sm" fw={500}>
+          <Input.Label size="md" labelElement="div">
             {t("roles.permissions")}
-          </Text>
+          </Input.Label>
           <PermissionMatrix acls={acls} onChange={setAcls} readOnly={readOnly} />
         </Stack>
         <Group justify="flex-end" mt="xs">
@@ -101,7 +101,7 @@ export function RoleEditorModal({
   const create = useCreateRole();
   const update = useUpdateRole();
   const pending = create.isPending || update.isPending;
-  const phone = useMediaQuery("(max-width: 36em)");
+  const phone = useMediaQuery("(max-width: 36em)", undefined, { getInitialValueInEffect: false });
   const isNew = isNewRole(role);
 
   const callbacks = (message: string) => ({

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Group, Input, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
   type CalendarDate,
@@ -156,9 +156,9 @@ function ContractForm({
           />
         </SimpleGrid>
         <Stack gap={6}>
-          <Text size="sm" fw={500} id={typeLabelId}>
+          <Input.Label labelElement="div" id={typeLabelId}>
             {t("contracts.type")}
-          </Text>
+          </Input.Label>
           <SegmentedControl
             aria-labelledby={typeLabelId}
             fullWidth
@@ -183,9 +183,7 @@ function ContractForm({
           />
         ) : (
           <Stack gap={6}>
-            <Text size="sm" fw={500}>
-              {t("contracts.hoursByDayLabel")}
-            </Text>
+            <Input.Label labelElement="div">{t("contracts.hoursByDayLabel")}</Input.Label>
             <SimpleGrid cols={{ base: 4, sm: 7 }} spacing="xs">
               {weekdays.map((day) => (
                 <NumberInput
@@ -280,7 +278,7 @@ export function ContractModal({
   const create = useCreateContract();
   const update = useUpdateContract();
   const pending = create.isPending || update.isPending;
-  const phone = useMediaQuery("(max-width: 36em)");
+  const phone = useMediaQuery("(max-width: 36em)", undefined, { getInitialValueInEffect: false });
 
   const callbacks = (successKey: ParseKeys) => ({
     onSuccess: () => {

@@ -1,4 +1,18 @@
-import { Box, Button, Divider, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
+import {
+  Box,
+  Button,
+  Divider,
+  Group,
+  Input,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconArrowLeft, IconMail } from "@tabler/icons-react";
 import type { OrganizationUser } from "@timetrap/domain";
 import type { ReactNode } from "react";
@@ -110,6 +124,7 @@ export function UserDetailsPage() {
   const member = useOrganizationUser(orgId, userId);
   const isSelf = me.uid === userId;
   const canEditUser = can("edit", "user");
+  const narrow = useMediaQuery("(max-width: 47.99em)", undefined, { getInitialValueInEffect: false });
 
   let content: ReactNode;
   if (member.isPending) {
@@ -121,8 +136,8 @@ export function UserDetailsPage() {
     content = (
       <Stack gap="lg">
         <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} bg="var(--mantine-color-body)">
-          <Group gap="lg" wrap="nowrap" align="center">
-            <UserAvatar user={user} size={72} radius={999} />
+          <Group gap="md" wrap="nowrap" align="center">
+            <UserAvatar user={user} size={narrow ? 48 : 72} radius={999} />
             <Box miw={0}>
               <Group gap="sm" align="center">
                 <Title order={1} fz={{ base: 20, sm: 24 }} style={{ overflowWrap: "anywhere" }}>
@@ -132,7 +147,7 @@ export function UserDetailsPage() {
               </Group>
               <Group gap={6} c="dimmed" wrap="nowrap" mt={4}>
                 <IconMail size={16} />
-                <Text size="sm" truncate>
+                <Text size="sm" style={{ overflowWrap: "anywhere" }}>
                   {user.email}
                 </Text>
               </Group>
@@ -141,10 +156,11 @@ export function UserDetailsPage() {
           <Divider my="lg" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
             <RoleControl organizationId={orgId} member={user} canEdit={canEditUser} />
-            <Stack gap={6} justify="flex-end">
-              <Text size="sm" fw={500}>
+            <Stack gap={8}>
+              {/* The same label as the role selector's, on a div: the switch has its own label. */}
+              <Input.Label size="md" labelElement="div">
                 {t("users.statusLabel")}
-              </Text>
+              </Input.Label>
               {/* Nobody deactivates themself: they would lose the session they are using. */}
               <StatusControl organizationId={orgId} member={user} disabled={isSelf || !canEditUser} />
             </Stack>

@@ -74,6 +74,31 @@ describe("users list", () => {
     expect(screen.getByText("No users match")).toBeInTheDocument();
   });
 
+  it("on a phone lists the users as links, with the status filter in a select", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query.includes("max-width"),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    usersServer();
+    const { user } = renderApp({ route: usersRoute });
+    expect(await screen.findByRole("link", { name: /Ada Lovelace/ })).toHaveAttribute(
+      "href",
+      "/organization/org-1/users/user-1",
+    );
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Bob Marley/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("combobox", { name: "Status" }));
+    await user.click(await screen.findByRole("option", { name: "Inactive", hidden: true }));
+    expect(screen.getByRole("link", { name: /Bob Marley/ })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Ada Lovelace/ })).not.toBeInTheDocument();
+  });
+
   it("opens the user's details from a row", async () => {
     usersServer();
     const { user } = renderApp({ route: usersRoute });

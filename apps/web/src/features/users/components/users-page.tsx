@@ -6,14 +6,17 @@ import {
   Group,
   Paper,
   SegmentedControl,
+  Select,
+  Stack,
   Table,
   Text,
   TextInput,
   Title,
   Tooltip,
+  UnstyledButton,
   VisuallyHidden,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import {
   defaultUserStatusFilter,
@@ -61,6 +64,9 @@ export function UsersPage() {
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search, searchDebounceMs);
   const [inviting, setInviting] = useState(false);
+  // Below the spec's 768 px desktop breakpoint the table gives way to a list that fits a phone.
+  const narrow = useMediaQuery("(max-width: 47.99em)", undefined, { getInitialValueInEffect: false });
+  const statusOptions = userStatusFilters.map((value) => ({ value, label: t(`users.filters.${value}`) }));
 
   const visible = useMemo(
     () => (users.data ?? []).filter((user) => matchesUserFilter(user, status, debouncedSearch)),
@@ -85,6 +91,36 @@ export function UsersPage() {
         title={users.data.length === 0 ? t("users.emptyTitle") : t("users.noMatchTitle")}
         description={users.data.length === 0 ? undefined : t("users.noMatchDescription")}
       />
+    );
+  } else if (narrow) {
+    content = (
+      <Stack gap={0}>
+        {visible.map((user) => (
+          <UnstyledButton
+            key={user.uid}
+            component={Link}
+            to={userPath(user.uid)}
+            py="sm"
+            style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
+          >
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <UserAvatar user={user} size={40} />
+              <Box miw={0} flex={1}>
+                <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+                  {user.nominative}
+                </Text>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                  {user.email}
+                </Text>
+                <Group gap="xs" mt={6}>
+                  <UserStatusBadge status={user.status} />
+                  <Text size="sm">{user.role?.name ?? t("users.noRole")}</Text>
+                </Group>
+              </Box>
+            </Group>
+          </UnstyledButton>
+        ))}
+      </Stack>
     );
   } else {
     content = (
@@ -167,12 +203,24 @@ export function UsersPage() {
       </Group>
       <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }} bg="var(--mantine-color-body)">
         <Group mb="md" gap="sm" align="flex-end">
-          <SegmentedControl
-            aria-label={t("users.statusFilter")}
-            value={status}
-            onChange={(value) => setStatus(value as UserStatusFilter)}
-            data={userStatusFilters.map((value) => ({ value, label: t(`users.filters.${value}`) }))}
-          />
+          {narrow ? (
+            <Select
+              flex="1 1 140px"
+              size="sm"
+              aria-label={t("users.statusFilter")}
+              value={status}
+              onChange={(value) => value && setStatus(value as UserStatusFilter)}
+              allowDeselect={false}
+              data={statusOptions}
+            />
+          ) : (
+            <SegmentedControl
+              aria-label={t("users.statusFilter")}
+              value={status}
+              onChange={(value) => setStatus(value as UserStatusFilter)}
+              data={statusOptions}
+            />
+          )}
           <TextInput
             flex="1 1 220px"
             size="sm"
