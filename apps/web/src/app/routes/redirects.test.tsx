@@ -117,8 +117,6 @@ describe("routes for a signed-in user", () => {
     ["/user/user-1/projects/p-1", "Project"],
     ["/organization/org-1/subscription", "Subscription"],
     ["/organization/org-1/webhooks", "Webhooks"],
-    ["/organization/org-1/roles", "Roles"],
-    ["/organization/org-1/users", "Users"],
     ["/organization/org-1/reports/timesheet", "Timesheet"],
   ])("shows %s as a titled coming-soon page", async (route, title) => {
     signedIn();
