@@ -4,21 +4,10 @@ import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { deleteCookie } from "../lib/cookies";
 import { i18n } from "../lib/i18n";
+import { fakeMatchMedia } from "./match-media";
 
 // Mantine reads these browser APIs that jsdom does not provide.
-Object.defineProperty(window, "matchMedia", {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
+Object.defineProperty(window, "matchMedia", { writable: true, value: fakeMatchMedia(() => false) });
 
 class ResizeObserverStub {
   observe() {}

@@ -1,6 +1,7 @@
 import type { Contract, OrganizationUser, PlanConfigEntry, Role, User } from "@timetrap/domain";
-import { buildConfig, buildOrganization, buildRole, buildUser } from "../../testing/builders";
-import { jsonResponse, type StubHandler, stubFetch } from "../../testing/fetch-stub";
+import { buildOrganization, buildRole, buildUser } from "../../testing/builders";
+import { jsonResponse, type StubHandler } from "../../testing/fetch-stub";
+import { stubSignedInApi } from "../../testing/signed-in-api";
 
 /** Role ids are uuids on the wire, and the invitation schema checks it. */
 export const roleIds = {
@@ -96,10 +97,7 @@ export function usersServer({
   users?: OrganizationUser[];
   routes?: Record<string, StubHandler>;
 } = {}) {
-  window.localStorage.setItem("session", JSON.stringify({ token: "tok-1" }));
-  return stubFetch({
-    "GET /api/v1/config": () => jsonResponse(buildConfig()),
-    "GET /api/v1/auth/me": () => jsonResponse(me),
+  return stubSignedInApi(me, {
     "GET /api/v1/organization/org-1/user": () => jsonResponse(users),
     "GET /api/v1/organization/org-1/role": () => jsonResponse([role("member"), role("admin"), role("manager")]),
     ...Object.fromEntries(

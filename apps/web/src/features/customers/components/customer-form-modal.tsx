@@ -1,10 +1,11 @@
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { type Customer, type CustomerInputFields, customerInputSchema } from "@timetrap/domain";
 import type { TFunction } from "i18next";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { ModalFormFooter } from "../../../components/modal-form-footer";
+import { mutationToasts } from "../../../lib/notify";
 import { useCreateCustomer } from "../api/create-customer";
 import { useUpdateCustomer } from "../api/update-customer";
 
@@ -72,29 +73,10 @@ function CustomerForm({ orgId, customer, readOnly, onDelete, onClose }: Omit<Cus
       setErrors(errorsOf(parsed.error.issues, values, t));
       return;
     }
-    const onError = (error: Error) => {
-      console.error(error);
-      notifyError({ title: t("common.error"), message: error.message });
-    };
     if (customer) {
-      update.mutate(
-        { customerId: customer.uid, data: parsed.data },
-        {
-          onSuccess: () => {
-            notifySuccess({ message: t("customers.updated") });
-            onClose();
-          },
-          onError,
-        },
-      );
+      update.mutate({ customerId: customer.uid, data: parsed.data }, mutationToasts(t("customers.updated"), onClose));
     } else {
-      create.mutate(parsed.data, {
-        onSuccess: () => {
-          notifySuccess({ message: t("customers.created") });
-          onClose();
-        },
-        onError,
-      });
+      create.mutate(parsed.data, mutationToasts(t("customers.created"), onClose));
     }
   };
 
@@ -121,25 +103,18 @@ function CustomerForm({ orgId, customer, readOnly, onDelete, onClose }: Omit<Cus
           {input("vat_number", t("customers.vatNumber"))}
         </SimpleGrid>
         {input("external_id", t("customers.externalId"), { description: t("customers.externalIdDescription") })}
-        <Group justify="space-between" mt="sm">
-          {customer && onDelete ? (
-            <Button variant="subtle" color="red" onClick={() => onDelete(customer)} disabled={pending}>
-              {t("customers.deleteTitle")}
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {readOnly ? t("common.ok") : t("common.cancel")}
-            </Button>
-            {!readOnly && (
-              <Button type="submit" loading={pending}>
-                {t("common.save")}
+        <ModalFormFooter
+          pending={pending}
+          onCancel={onClose}
+          readOnly={readOnly}
+          start={
+            customer && onDelete ? (
+              <Button variant="subtle" color="red" onClick={() => onDelete(customer)} disabled={pending}>
+                {t("customers.deleteTitle")}
               </Button>
-            )}
-          </Group>
-        </Group>
+            ) : undefined
+          }
+        />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { Customer, Role, User } from "@timetrap/domain";
 import { describe, expect, it } from "vitest";
-import { buildConfig, buildRole, buildUser } from "../../../testing/builders";
-import { errorResponse, jsonResponse, type StubHandler, stubFetch } from "../../../testing/fetch-stub";
+import { buildRole, buildUser } from "../../../testing/builders";
+import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderApp } from "../../../testing/render";
+import { stubSignedInApi } from "../../../testing/signed-in-api";
 
 function buildCustomer(overrides: Partial<Customer> = {}): Customer {
   return {
@@ -32,10 +33,7 @@ function customersServer({
   list?: Customer[];
   routes?: Record<string, StubHandler>;
 } = {}) {
-  window.localStorage.setItem("session", JSON.stringify({ token: "tok-1" }));
-  return stubFetch({
-    "GET /api/v1/config": () => jsonResponse(buildConfig()),
-    "GET /api/v1/auth/me": () => jsonResponse(me),
+  return stubSignedInApi(me, {
     "GET /api/v1/organization/org-1/customer": () => jsonResponse(list),
     ...routes,
   });

@@ -1,27 +1,14 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  EmptyState,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { ActionIcon, Anchor, Box, Button, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconAddressBook, IconAlertTriangle, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
+import { IconAddressBook, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { type Customer, canWriteCustomers } from "@timetrap/domain";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { PageHeader } from "../../../components/page-header";
+import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { SortableTh, sortRows, useSort } from "../../../components/sortable-table";
+import { TableCard } from "../../../components/table-card";
 import { useSession } from "../../../lib/session";
 import { useCustomers } from "../api/get-customers";
 import { CustomerFormModal } from "./customer-form-modal";
@@ -75,7 +62,11 @@ export function CustomersPage() {
     [customers.data, debouncedFilters, sort, i18n.language],
   );
 
-  const openNew = () => setForm({ opened: true, customer: null });
+  const addButton = canCreate && (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, customer: null })}>
+      {t("customers.newCustomer")}
+    </Button>
+  );
   const openCustomer = (customer: Customer) => setForm({ opened: true, customer });
   // From the edit modal too: it closes first, so only one dialog holds the focus.
   const askDelete = (customer: Customer) => {
@@ -91,151 +82,122 @@ export function CustomersPage() {
 
   let content: ReactNode;
   if (customers.isPending) {
-    content = (
-      <Group justify="center" py="xl">
-        <Loader aria-label={t("common.loading")} />
-      </Group>
-    );
+    content = <LoadingState />;
   } else if (customers.isError) {
     content = (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t("customers.loadError")}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{customers.error.message}</Text>
-          <Button variant="light" color="red" size="xs" onClick={() => void customers.refetch()}>
-            {t("queryState.retry")}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorState
+        title={t("customers.loadError")}
+        error={customers.error}
+        onRetry={() => void customers.refetch()}
+      />
     );
   } else if (customers.data.length === 0) {
     content = (
-      <Paper withBorder radius="lg" py={56} px="xl">
-        <EmptyState
-          size="lg"
-          withIndicatorBackground
-          icon={<IconAddressBook size={30} stroke={1.6} />}
-          title={t("customers.empty")}
-          description={t("customers.emptyDescription")}
-        >
-          {canCreate && (
-            <EmptyState.Actions>
-              <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-                {t("customers.newCustomer")}
-              </Button>
-            </EmptyState.Actions>
-          )}
-        </EmptyState>
-      </Paper>
+      <EmptyListState
+        framed
+        icon={IconAddressBook}
+        title={t("customers.empty")}
+        description={t("customers.emptyDescription")}
+        action={addButton}
+      />
     );
   } else {
     content = (
-      <Paper withBorder radius="lg" p={0} style={{ overflow: "hidden" }}>
-        <Table.ScrollContainer minWidth={480} type="native">
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <SortableTh key={column.key} label={column.label} sortKey={column.key} sort={sort} onSort={toggle} />
-                ))}
+      <TableCard minWidth={480}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <SortableTh key={column.key} label={column.label} sortKey={column.key} sort={sort} onSort={toggle} />
+              ))}
+              {canDelete && (
+                <Table.Th w={56}>
+                  <VisuallyHidden>{t("customers.actions")}</VisuallyHidden>
+                </Table.Th>
+              )}
+            </Table.Tr>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Td key={column.key} py={6}>
+                  <TextInput
+                    size="xs"
+                    leftSection={<IconSearch size={14} />}
+                    aria-label={t("customers.filterBy", { column: column.label })}
+                    placeholder={t("customers.filterBy", { column: column.label })}
+                    value={filters[column.key]}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value;
+                      setFilters((current) => ({ ...current, [column.key]: value }));
+                    }}
+                  />
+                </Table.Td>
+              ))}
+              {canDelete && <Table.Td />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((customer) => (
+              <Table.Tr key={customer.uid}>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    fw={500}
+                    size="sm"
+                    ta="left"
+                    onClick={() => openCustomer(customer)}
+                  >
+                    {customer.nominative}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={customer.email ? undefined : "dimmed"}>
+                    {customer.email ?? "—"}
+                  </Text>
+                </Table.Td>
                 {canDelete && (
-                  <Table.Th w={56}>
-                    <VisuallyHidden>{t("customers.actions")}</VisuallyHidden>
-                  </Table.Th>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t("customers.deleteRow", { name: customer.nominative })}
+                      onClick={() => askDelete(customer)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
                 )}
               </Table.Tr>
+            ))}
+            {rows.length === 0 && (
               <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Td key={column.key} py={6}>
-                    <TextInput
-                      size="xs"
-                      leftSection={<IconSearch size={14} />}
-                      aria-label={t("customers.filterBy", { column: column.label })}
-                      placeholder={t("customers.filterBy", { column: column.label })}
-                      value={filters[column.key]}
-                      onChange={(event) => {
-                        const value = event.currentTarget.value;
-                        setFilters((current) => ({ ...current, [column.key]: value }));
-                      }}
-                    />
-                  </Table.Td>
-                ))}
-                {canDelete && <Table.Td />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((customer) => (
-                <Table.Tr key={customer.uid}>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      fw={500}
-                      size="sm"
-                      ta="left"
-                      onClick={() => openCustomer(customer)}
-                    >
-                      {customer.nominative}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={customer.email ? undefined : "dimmed"}>
-                      {customer.email ?? "—"}
+                <Table.Td colSpan={canDelete ? 3 : 2}>
+                  <Stack align="center" gap="xs" py="lg">
+                    <Text size="sm" c="dimmed">
+                      {t("customers.noMatches")}
                     </Text>
-                  </Table.Td>
-                  {canDelete && (
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t("customers.deleteRow", { name: customer.nominative })}
-                        onClick={() => askDelete(customer)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-              {rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={canDelete ? 3 : 2}>
-                    <Stack align="center" gap="xs" py="lg">
-                      <Text size="sm" c="dimmed">
-                        {t("customers.noMatches")}
-                      </Text>
-                      {filtered && (
-                        <Button variant="subtle" size="xs" onClick={() => setFilters(noFilters)}>
-                          {t("customers.clearFilters")}
-                        </Button>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+                    {filtered && (
+                      <Button variant="subtle" size="xs" onClick={() => setFilters(noFilters)}>
+                        {t("customers.clearFilters")}
+                      </Button>
+                    )}
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </TableCard>
     );
   }
 
   return (
     <Box maw={1100} mx="auto">
-      <Group justify="space-between" align="flex-end" mb="lg" gap="md">
-        <div>
-          <Title order={1} fz={26}>
-            {t("menu.customers")}
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            {t("customers.description")}
-          </Text>
-        </div>
-        {canCreate && customers.isSuccess && customers.data.length > 0 && (
-          <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-            {t("customers.newCustomer")}
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title={t("menu.customers")}
+        description={t("customers.description")}
+        action={customers.isSuccess && customers.data.length > 0 && addButton}
+      />
       {content}
       <CustomerFormModal
         orgId={orgId}

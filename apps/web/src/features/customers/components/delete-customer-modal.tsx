@@ -4,7 +4,7 @@ import { type Customer, customerDeleteLabels, deletionSlug } from "@timetrap/dom
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../lib/i18n";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { mutationToasts } from "../../../lib/notify";
 import { useDeleteCustomer } from "../api/delete-customer";
 
 export interface DeleteCustomerModalProps {
@@ -34,19 +34,7 @@ function DeleteCustomerForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!confirmed) return;
-    remove.mutate(
-      { customerId: customer.uid, slug },
-      {
-        onSuccess: () => {
-          notifySuccess({ message: t("customers.deleted") });
-          onDeleted();
-        },
-        onError: (error) => {
-          console.error(error);
-          notifyError({ title: t("common.error"), message: error.message });
-        },
-      },
-    );
+    remove.mutate({ customerId: customer.uid, slug }, mutationToasts(t("customers.deleted"), onDeleted));
   };
 
   return (

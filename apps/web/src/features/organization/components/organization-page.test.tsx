@@ -6,12 +6,12 @@ import { i18n } from "../../../lib/i18n";
 import { buildConfig, buildOrganization, buildRole, buildUser } from "../../../testing/builders";
 import { errorResponse, jsonResponse, type StubHandler, stubFetch } from "../../../testing/fetch-stub";
 import { renderApp } from "../../../testing/render";
+import { stubSignedInApi } from "../../../testing/signed-in-api";
 
 function organizationServer({ me = buildUser(), patch }: { me?: User; patch?: StubHandler } = {}) {
   let organization: Organization = buildOrganization({ domains: ["acme.com"] });
-  window.localStorage.setItem("session", JSON.stringify({ token: "tok-1" }));
-  return stubFetch({
-    "GET /api/v1/config": () => jsonResponse(buildConfig()),
+  return stubSignedInApi(me, {
+    // The signed-in user carries the organization as last saved.
     "GET /api/v1/auth/me": () => jsonResponse({ ...me, organization }),
     "GET /api/v1/organization/org-1": () => jsonResponse(organization),
     "PATCH /api/v1/organization/org-1":

@@ -1,24 +1,12 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Code,
-  Group,
-  List,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Box, Button, Code, Group, List, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconInfoCircle, IconLock } from "@tabler/icons-react";
 import { type Organization, organizationNameSchema } from "@timetrap/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { DomainListInput } from "../../../components/domain-list-input";
+import { PageHeader } from "../../../components/page-header";
+import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { notifySuccess } from "../../../lib/notify";
 import { useCan } from "../../../lib/permissions";
 import { useOrganization } from "../api/get-organization";
@@ -167,22 +155,15 @@ export function OrganizationPage() {
 
   return (
     <Box maw={760} mx="auto">
-      <Title order={1} fz={26} mb="lg">
-        {t("pages.organizationDetail")}
-      </Title>
+      <PageHeader title={t("pages.organizationDetail")} />
       {organization.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label={t("common.loading")} />
-        </Group>
+        <LoadingState />
       ) : organization.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t("organization.loadError")}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{organization.error.message}</Text>
-            <Button variant="light" color="red" size="xs" onClick={() => void organization.refetch()}>
-              {t("queryState.retry")}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorState
+          title={t("organization.loadError")}
+          error={organization.error}
+          onRetry={() => void organization.refetch()}
+        />
       ) : (
         <OrganizationForm
           key={organization.data.uid}

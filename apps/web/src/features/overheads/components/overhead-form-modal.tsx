@@ -1,13 +1,12 @@
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
-import { IconCalendar } from "@tabler/icons-react";
+import { Modal, NumberInput, SimpleGrid, Stack, Text } from "@mantine/core";
 import { type CalendarDate, clampToDate, type Overhead, overheadInputSchema, todayIn } from "@timetrap/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { DateField } from "../../../components/date-field";
+import { ModalFormFooter } from "../../../components/modal-form-footer";
+import { mutationToasts } from "../../../lib/notify";
 import { useCreateOverhead } from "../api/create-overhead";
 import { useUpdateOverhead } from "../api/update-overhead";
-import { displayDateFormat, parseDisplayDate } from "../display-date";
 
 type Errors = Partial<Record<"amount" | "from_date" | "to_date", string>>;
 
@@ -68,29 +67,10 @@ function OverheadForm({ orgId, overhead, onClose }: Omit<OverheadFormModalProps,
       setErrors(next);
       return;
     }
-    const onError = (error: Error) => {
-      console.error(error);
-      notifyError({ title: t("common.error"), message: error.message });
-    };
     if (overhead) {
-      update.mutate(
-        { overheadId: overhead.uid, data: parsed.data },
-        {
-          onSuccess: () => {
-            notifySuccess({ message: t("overheads.updated") });
-            onClose();
-          },
-          onError,
-        },
-      );
+      update.mutate({ overheadId: overhead.uid, data: parsed.data }, mutationToasts(t("overheads.updated"), onClose));
     } else {
-      create.mutate(parsed.data, {
-        onSuccess: () => {
-          notifySuccess({ message: t("overheads.created") });
-          onClose();
-        },
-        onError,
-      });
+      create.mutate(parsed.data, mutationToasts(t("overheads.created"), onClose));
     }
   };
 
@@ -116,26 +96,18 @@ function OverheadForm({ orgId, overhead, onClose }: Omit<OverheadFormModalProps,
           data-autofocus
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <DateInput
+          <DateField
             label={t("overheads.from")}
             value={fromDate}
             onChange={changeFrom}
-            valueFormat={displayDateFormat}
-            dateParser={parseDisplayDate}
-            placeholder={t("overheads.datePlaceholder")}
-            leftSection={<IconCalendar size={16} />}
             error={errors.from_date}
             required
           />
-          <DateInput
+          <DateField
             label={t("overheads.to")}
             value={toDate}
             onChange={changeTo}
             minDate={fromDate ?? undefined}
-            valueFormat={displayDateFormat}
-            dateParser={parseDisplayDate}
-            placeholder={t("overheads.datePlaceholder")}
-            leftSection={<IconCalendar size={16} />}
             error={errors.to_date}
             clearable
           />
@@ -143,14 +115,7 @@ function OverheadForm({ orgId, overhead, onClose }: Omit<OverheadFormModalProps,
         <Text size="xs" c="dimmed" mt={-8}>
           {t("overheads.toDescription")}
         </Text>
-        <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {t("common.save")}
-          </Button>
-        </Group>
+        <ModalFormFooter pending={pending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { type Overhead, todayIn, type User } from "@timetrap/domain";
 import { describe, expect, it } from "vitest";
 import { formatDate } from "../../../lib/format";
-import { buildConfig, buildRole, buildUser } from "../../../testing/builders";
-import { errorResponse, jsonResponse, type StubHandler, stubFetch } from "../../../testing/fetch-stub";
+import { buildRole, buildUser } from "../../../testing/builders";
+import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderApp } from "../../../testing/render";
+import { stubSignedInApi } from "../../../testing/signed-in-api";
 
 const overheads: Overhead[] = [
   { uid: "overhead-2", amount: 1500.5, from_date: "2026-01-01", to_date: null },
@@ -20,10 +21,7 @@ function overheadsServer({
   list?: Overhead[];
   routes?: Record<string, StubHandler>;
 } = {}) {
-  window.localStorage.setItem("session", JSON.stringify({ token: "tok-1" }));
-  return stubFetch({
-    "GET /api/v1/config": () => jsonResponse(buildConfig()),
-    "GET /api/v1/auth/me": () => jsonResponse(me),
+  return stubSignedInApi(me, {
     "GET /api/v1/organization/org-1/overheads": () => jsonResponse(list),
     ...routes,
   });

@@ -1,10 +1,10 @@
-import { Button, Group, Input, Modal, Stack, TextInput } from "@mantine/core";
+import { Input, Modal, Stack, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { type Acl, newRoleDraft, type Role, roleInputSchema } from "@timetrap/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../../lib/api-client";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { ModalFormFooter } from "../../../components/modal-form-footer";
+import { mutationToasts } from "../../../lib/notify";
 import { type RoleDraft, useCreateRole } from "../api/create-role";
 import { useUpdateRole } from "../api/update-role";
 import { PermissionMatrix } from "./permission-matrix";
@@ -62,22 +62,7 @@ function RoleForm({
           </Input.Label>
           <PermissionMatrix acls={acls} onChange={setAcls} readOnly={readOnly} />
         </Stack>
-        <Group justify="flex-end" mt="xs">
-          {readOnly ? (
-            <Button variant="default" onClick={onCancel}>
-              {t("roles.close")}
-            </Button>
-          ) : (
-            <>
-              <Button variant="default" onClick={onCancel} disabled={pending}>
-                {t("common.cancel")}
-              </Button>
-              <Button type="submit" loading={pending}>
-                {t("common.save")}
-              </Button>
-            </>
-          )}
-        </Group>
+        <ModalFormFooter pending={pending} onCancel={onCancel} readOnly={readOnly} closeLabel={t("roles.close")} />
       </Stack>
     </form>
   );
@@ -104,23 +89,12 @@ export function RoleEditorModal({
   const phone = useMediaQuery("(max-width: 36em)", undefined, { getInitialValueInEffect: false });
   const isNew = isNewRole(role);
 
-  const callbacks = (message: string) => ({
-    onSuccess: () => {
-      notifySuccess({ message });
-      onClose();
-    },
-    // 409: a name already in use, or a change that would leave nobody able to manage roles and users.
-    onError: (error: unknown) =>
-      notifyError({
-        title: t("common.error"),
-        message: isApiError(error) ? error.ErrorMessage : t("common.genericError"),
-      }),
-  });
-
+  // A 409 (a name already in use, or a change that would leave nobody able to manage roles and users) is told
+  // in the server's words by the error toast, and the editor stays open.
   const save = (draft: RoleDraft) => {
     if (pending) return;
-    if (isNew) create.mutate({ organizationId, data: draft }, callbacks(t("roles.created")));
-    else update.mutate({ organizationId, roleId: role.uid, data: draft }, callbacks(t("roles.updated")));
+    if (isNew) create.mutate({ organizationId, data: draft }, mutationToasts(t("roles.created"), onClose));
+    else update.mutate({ organizationId, roleId: role.uid, data: draft }, mutationToasts(t("roles.updated"), onClose));
   };
 
   const title = isNew ? t("roles.addTitle") : readOnly ? t("roles.viewTitle") : t("roles.editTitle");

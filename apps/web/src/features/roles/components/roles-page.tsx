@@ -1,12 +1,14 @@
-import { Anchor, Box, Button, EmptyState, Group, Paper, Table, Text, Title } from "@mantine/core";
+import { Anchor, Box, Button, Table, Text } from "@mantine/core";
 import { IconPlus, IconShieldLock } from "@tabler/icons-react";
 import { actions, newRoleDraft, type Role, subjects } from "@timetrap/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useRoles } from "../../../api/get-roles";
+import { PageHeader } from "../../../components/page-header";
+import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
+import { TableCard } from "../../../components/table-card";
 import { useCan } from "../../../lib/permissions";
-import { LoadErrorState, LoadingState } from "./load-states";
 import { isNewRole, RoleEditorModal } from "./role-editor-modal";
 
 const allPermissions = subjects.length * actions.length;
@@ -41,62 +43,62 @@ export function RolesPage() {
   } else if (roles.isError) {
     content = <LoadErrorState error={roles.error} onRetry={() => void roles.refetch()} />;
   } else if (roles.data.length === 0) {
-    content = <EmptyState py="xl" icon={<IconShieldLock size={28} stroke={1.6} />} title={t("roles.emptyTitle")} />;
+    content = <EmptyListState framed icon={IconShieldLock} title={t("roles.emptyTitle")} />;
   } else {
     content = (
-      <Table highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("roles.name")}</Table.Th>
-            <Table.Th ta="right">{t("roles.permissions")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {roles.data.map((role) => (
-            <Table.Tr key={role.uid} style={{ cursor: "pointer" }} onClick={() => openRole(role)}>
-              <Table.Td>
-                <Anchor
-                  component="button"
-                  type="button"
-                  fw={600}
-                  c="inherit"
-                  ta="left"
-                  style={{ overflowWrap: "anywhere" }}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    openRole(role);
-                  }}
-                >
-                  {role.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                  {t("roles.grantedCount", { granted: grantedCount(role), total: allPermissions })}
-                </Text>
-              </Table.Td>
+      <TableCard minWidth={360}>
+        <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("roles.name")}</Table.Th>
+              <Table.Th ta="right">{t("roles.permissions")}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {roles.data.map((role) => (
+              <Table.Tr key={role.uid} style={{ cursor: "pointer" }} onClick={() => openRole(role)}>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    fw={600}
+                    c="inherit"
+                    ta="left"
+                    style={{ overflowWrap: "anywhere" }}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      openRole(role);
+                    }}
+                  >
+                    {role.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                    {t("roles.grantedCount", { granted: grantedCount(role), total: allPermissions })}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableCard>
     );
   }
 
   return (
     <Box maw={1100} mx="auto">
-      <Group justify="space-between" align="center" mb="lg" gap="sm">
-        <Title order={1} fz={26}>
-          {t("roles.title")}
-        </Title>
-        {can("create", "role") && (
-          <Button leftSection={<IconPlus size={18} />} onClick={openNew}>
-            {t("roles.add")}
-          </Button>
-        )}
-      </Group>
-      <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }} bg="var(--mantine-color-body)">
-        {content}
-      </Paper>
+      <PageHeader
+        title={t("roles.title")}
+        action={
+          can("create", "role") && (
+            <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+              {t("roles.add")}
+            </Button>
+          )
+        }
+      />
+      {content}
       {editor && (
         <RoleEditorModal
           organizationId={orgId}

@@ -70,6 +70,32 @@ describe("contract modal", () => {
     expect(field(dialog, /^To/)).toHaveValue("15/04/2026");
   });
 
+  it("reads typed dates day first, as the overheads do", async () => {
+    const fetch = stubFetch({
+      [`POST ${contractsPath}`]: ({ body }) => jsonResponse({ ...buildContract(), ...(body as object) }, 201),
+    });
+    const { user, dialog } = renderModal();
+    for (const [name, typed] of [
+      [/^From/, "3/4/2030"],
+      [/^To/, "05.04.2030"],
+    ] as const) {
+      await user.tripleClick(field(dialog, name));
+      await user.keyboard(typed);
+      await user.tab();
+    }
+    expect(field(dialog, /^From/)).toHaveValue("03/04/2030");
+    expect(field(dialog, /^To/)).toHaveValue("05/04/2030");
+    expect(within(dialog).getAllByPlaceholderText("dd/mm/yyyy")).toHaveLength(2);
+    await user.type(field(dialog, /Hourly cost/), "30");
+    await user.type(field(dialog, /Productivity target/), "75");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Contract created")).toBeInTheDocument();
+    expect(fetch.requestsTo("POST", contractsPath)[0]?.body).toMatchObject({
+      from_date: "2030-04-03",
+      to_date: "2030-04-05",
+    });
+  });
+
   it("clears the end date for an open-ended contract", async () => {
     const fetch = stubFetch({
       [`PATCH ${contractsPath}/contract-1`]: ({ body }) => jsonResponse({ ...buildContract(), ...(body as object) }),

@@ -1,4 +1,13 @@
-import { Button, Group, Input, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
+import {
+  Input,
+  Modal,
+  NumberInput,
+  type NumberInputProps,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
   type CalendarDate,
@@ -17,12 +26,12 @@ import {
 import type { ParseKeys } from "i18next";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../../lib/api-client";
+import { DateField } from "../../../components/date-field";
+import { ModalFormFooter } from "../../../components/modal-form-footer";
 import { currentLanguage } from "../../../lib/i18n";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { mutationToasts } from "../../../lib/notify";
 import { useCreateContract } from "../api/create-contract";
 import { useUpdateContract } from "../api/update-contract";
-import { DateField } from "./date-field";
 
 /**
  * The modal's values. Hours are always numbers (an emptied hours field reads as 0, as the contract type
@@ -99,6 +108,16 @@ export function validateContract(
 
 const wholeHours = (value: number | string): number => (typeof value === "number" ? value : 0);
 
+/** The hours of one day, full-time or a single weekday: whole hours from 0 to 24. */
+const hoursOfADay = {
+  allowDecimal: false,
+  allowNegative: false,
+  allowLeadingZeros: false,
+  min: 0,
+  max: 24,
+  clampBehavior: "strict",
+} as const satisfies NumberInputProps;
+
 function ContractForm({
   initial,
   pending,
@@ -173,12 +192,7 @@ function ContractForm({
             description={t("contracts.hoursPerDayHint")}
             value={values.contractual_hours}
             onChange={(hours) => change({ ...values, contractual_hours: wholeHours(hours) })}
-            allowDecimal={false}
-            allowNegative={false}
-            allowLeadingZeros={false}
-            min={0}
-            max={24}
-            clampBehavior="strict"
+            {...hoursOfADay}
             error={error("hours")}
           />
         ) : (
@@ -200,12 +214,7 @@ function ContractForm({
                       },
                     })
                   }
-                  allowDecimal={false}
-                  allowNegative={false}
-                  allowLeadingZeros={false}
-                  min={0}
-                  max={24}
-                  clampBehavior="strict"
+                  {...hoursOfADay}
                   hideControls
                 />
               ))}
@@ -247,14 +256,7 @@ function ContractForm({
             error={error("productivity_target")}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {t("common.save")}
-          </Button>
-        </Group>
+        <ModalFormFooter pending={pending} onCancel={onCancel} />
       </Stack>
     </form>
   );
@@ -280,25 +282,16 @@ export function ContractModal({
   const pending = create.isPending || update.isPending;
   const phone = useMediaQuery("(max-width: 36em)", undefined, { getInitialValueInEffect: false });
 
-  const callbacks = (successKey: ParseKeys) => ({
-    onSuccess: () => {
-      notifySuccess({ message: t(successKey) });
-      onClose();
-    },
-    // A 409 names the contract the dates overlap; its words are the message.
-    onError: (error: unknown) =>
-      notifyError({
-        title: t("common.error"),
-        message: isApiError(error) ? error.ErrorMessage : t("common.genericError"),
-      }),
-  });
-
   const save = (data: ContractInput) => {
     if (pending) return;
     if (contract) {
-      update.mutate({ organizationId, userId, contractId: contract.uid, data }, callbacks("contracts.updated"));
+      // A 409 names the contract the dates overlap: the error toast shows those words.
+      update.mutate(
+        { organizationId, userId, contractId: contract.uid, data },
+        mutationToasts(t("contracts.updated"), onClose),
+      );
     } else {
-      create.mutate({ organizationId, userId, data }, callbacks("contracts.created"));
+      create.mutate({ organizationId, userId, data }, mutationToasts(t("contracts.created"), onClose));
     }
   };
 

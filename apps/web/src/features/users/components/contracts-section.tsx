@@ -1,29 +1,16 @@
-import {
-  ActionIcon,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from "@mantine/core";
-import { modals } from "@mantine/modals";
+import { ActionIcon, Button, Group, Paper, Table, Title, Tooltip, VisuallyHidden } from "@mantine/core";
 import { IconFileText, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type Contract, weekdays } from "@timetrap/domain";
 import type { TFunction } from "i18next";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../../lib/api-client";
+import { useConfirmDeletion } from "../../../components/confirm-deletion";
+import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { formatDate, formatEuro } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useDeleteContract } from "../api/delete-contract";
 import { useContracts } from "../api/get-contracts";
 import { ContractModal } from "./contract-modal";
-import { LoadErrorState, LoadingState } from "./load-states";
 
 /** Full-time: hours per working day. Part-time: the weekdays with hours, e.g. "Mon 4 · Wed 6". */
 export function formatContractHours(contract: Contract, t: TFunction): string {
@@ -58,31 +45,17 @@ export function ContractsSection({
   const remove = useDeleteContract();
   const [modal, setModal] = useState<ModalState>({ opened: false, contract: null });
 
+  const confirmDeletion = useConfirmDeletion();
+
   const confirmDelete = (contract: Contract) =>
-    modals.openConfirmModal({
+    confirmDeletion({
       title: t("contracts.deleteTitle"),
-      centered: true,
-      children: (
-        <Text size="sm">
-          {contract.to_date
-            ? t("contracts.deleteMessage", { from: formatDate(contract.from_date), to: formatDate(contract.to_date) })
-            : t("contracts.deleteOpenEndedMessage", { from: formatDate(contract.from_date) })}
-        </Text>
-      ),
-      labels: { confirm: t("contracts.delete"), cancel: t("common.cancel") },
-      confirmProps: { color: "red" },
-      onConfirm: () =>
-        remove.mutate(
-          { organizationId, userId, contractId: contract.uid },
-          {
-            onSuccess: () => notifySuccess({ message: t("contracts.deleted") }),
-            onError: (error) =>
-              notifyError({
-                title: t("common.error"),
-                message: isApiError(error) ? error.ErrorMessage : t("common.genericError"),
-              }),
-          },
-        ),
+      message: contract.to_date
+        ? t("contracts.deleteMessage", { from: formatDate(contract.from_date), to: formatDate(contract.to_date) })
+        : t("contracts.deleteOpenEndedMessage", { from: formatDate(contract.from_date) }),
+      confirmLabel: t("contracts.delete"),
+      remove: () => remove.mutateAsync({ organizationId, userId, contractId: contract.uid }),
+      successMessage: t("contracts.deleted"),
     });
 
   let content: ReactNode;
@@ -92,9 +65,8 @@ export function ContractsSection({
     content = <LoadErrorState error={contracts.error} onRetry={() => void contracts.refetch()} />;
   } else if (contracts.data.length === 0) {
     content = (
-      <EmptyState
-        py="lg"
-        icon={<IconFileText size={26} stroke={1.6} />}
+      <EmptyListState
+        icon={IconFileText}
         title={t("contracts.emptyTitle")}
         description={canEdit ? t("contracts.emptyDescription") : undefined}
       />

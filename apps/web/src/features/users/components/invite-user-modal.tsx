@@ -1,11 +1,11 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { Modal, Select, Stack, TextInput } from "@mantine/core";
 import { type InviteUserInput, inviteUserInputSchema } from "@timetrap/domain";
 import type { ParseKeys } from "i18next";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRoles } from "../../../api/get-roles";
-import { isApiError } from "../../../lib/api-client";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { ModalFormFooter } from "../../../components/modal-form-footer";
+import { mutationToasts } from "../../../lib/notify";
 import { useInviteUser } from "../api/invite-user";
 
 interface InviteValues {
@@ -104,14 +104,7 @@ function InviteUserForm({
           disabled={roles.isPending}
           error={roleError}
         />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {t("inviteUserForm.send")}
-          </Button>
-        </Group>
+        <ModalFormFooter pending={pending} onCancel={onCancel} submitLabel={t("inviteUserForm.send")} />
       </Stack>
     </form>
   );
@@ -138,15 +131,7 @@ export function InviteUserModal({
     invite.mutate(
       { organizationId, data },
       {
-        onSuccess: () => {
-          notifySuccess({ message: t("users.invited") });
-          onClose();
-        },
-        onError: (error) =>
-          notifyError({
-            title: t("common.error"),
-            message: isApiError(error) ? error.ErrorMessage : t("common.genericError"),
-          }),
+        ...mutationToasts(t("users.invited"), onClose),
         onSettled: () => {
           sending.current = false;
         },

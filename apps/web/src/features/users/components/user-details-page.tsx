@@ -1,44 +1,22 @@
-import {
-  Box,
-  Button,
-  Divider,
-  Group,
-  Input,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Box, Divider, Group, Input, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconArrowLeft, IconMail } from "@tabler/icons-react";
+import { IconMail } from "@tabler/icons-react";
 import type { OrganizationUser } from "@timetrap/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { useRoles } from "../../../api/get-roles";
-import { isApiError } from "../../../lib/api-client";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { BackLink } from "../../../components/page-header";
+import { LoadErrorState, LoadingState } from "../../../components/query-states";
+import { mutationToasts } from "../../../lib/notify";
 import { useCan } from "../../../lib/permissions";
 import { useSignedInUser } from "../../../lib/session";
 import { useOrganizationUser } from "../api/get-organization-user";
 import { useUpdateMemberRole } from "../api/update-member-role";
 import { useUpdateUserStatus } from "../api/update-user-status";
 import { ContractsSection } from "./contracts-section";
-import { LoadErrorState, LoadingState } from "./load-states";
 import { UserAvatar } from "./user-avatar";
 import { UserStatusBadge } from "./user-status-badge";
-
-function useErrorToast() {
-  const { t } = useTranslation();
-  return (error: unknown) =>
-    notifyError({
-      title: t("common.error"),
-      message: isApiError(error) ? error.ErrorMessage : t("common.genericError"),
-    });
-}
 
 /** Active or inactive; an invited user has no switch, since they become active by accepting the invitation. */
 function StatusControl({
@@ -52,7 +30,6 @@ function StatusControl({
 }) {
   const { t } = useTranslation();
   const updateStatus = useUpdateUserStatus(organizationId);
-  const showError = useErrorToast();
 
   if (member.status === "invited") {
     return (
@@ -69,7 +46,7 @@ function StatusControl({
       onChange={(event) =>
         updateStatus.mutate(
           { userId: member.uid, status: event.currentTarget.checked ? "active" : "inactive" },
-          { onSuccess: () => notifySuccess({ message: t("users.updated") }), onError: showError },
+          mutationToasts(t("users.updated")),
         )
       }
     />
@@ -89,7 +66,6 @@ function RoleControl({
   // Only someone who may change the role needs the other roles; the rest see the current one.
   const roles = useRoles(organizationId, { enabled: canEdit });
   const updateRole = useUpdateMemberRole();
-  const showError = useErrorToast();
 
   const options = (roles.data ?? (member.role ? [member.role] : [])).map((role) => ({
     value: role.uid,
@@ -109,7 +85,7 @@ function RoleControl({
         if (!roleId || roleId === member.role?.uid) return;
         updateRole.mutate(
           { organizationId, userId: member.uid, data: { role_id: roleId } },
-          { onSuccess: () => notifySuccess({ message: t("users.updated") }), onError: showError },
+          mutationToasts(t("users.updated")),
         );
       }}
     />
@@ -175,16 +151,7 @@ export function UserDetailsPage() {
 
   return (
     <Box maw={1100} mx="auto">
-      <Button
-        component={Link}
-        to={`/organization/${orgId}/users`}
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} />}
-        mb="md"
-        px="xs"
-      >
-        {t("users.backToList")}
-      </Button>
+      <BackLink to={`/organization/${orgId}/users`}>{t("users.backToList")}</BackLink>
       {content}
     </Box>
   );

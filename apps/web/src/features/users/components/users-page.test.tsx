@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorResponse, jsonResponse } from "../../../testing/fetch-stub";
+import { fakeMatchMedia } from "../../../testing/match-media";
 import { renderApp } from "../../../testing/render";
 import { buildMember, role, roleIds, signedInUser, usersLimitedTo, usersServer } from "../users-test-server";
 
@@ -75,16 +76,10 @@ describe("users list", () => {
   });
 
   it("on a phone lists the users as links, with the status filter in a select", async () => {
-    vi.stubGlobal("matchMedia", (query: string) => ({
-      matches: query.includes("max-width"),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    vi.stubGlobal(
+      "matchMedia",
+      fakeMatchMedia((query) => query.includes("max-width")),
+    );
     usersServer();
     const { user } = renderApp({ route: usersRoute });
     expect(await screen.findByRole("link", { name: /Ada Lovelace/ })).toHaveAttribute(

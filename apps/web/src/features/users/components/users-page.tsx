@@ -2,7 +2,6 @@ import {
   Anchor,
   Box,
   Button,
-  EmptyState,
   Group,
   Paper,
   SegmentedControl,
@@ -11,7 +10,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   Tooltip,
   UnstyledButton,
   VisuallyHidden,
@@ -31,11 +29,12 @@ import {
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { PageHeader } from "../../../components/page-header";
+import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { useCan } from "../../../lib/permissions";
 import { useSignedInUser } from "../../../lib/session";
 import { useOrganizationUsers } from "../api/get-organization-users";
 import { InviteUserModal } from "./invite-user-modal";
-import { LoadErrorState, LoadingState } from "./load-states";
 import { UserAvatar } from "./user-avatar";
 import { UserStatusBadge } from "./user-status-badge";
 
@@ -85,9 +84,8 @@ export function UsersPage() {
     content = <LoadErrorState error={users.error} onRetry={() => void users.refetch()} />;
   } else if (visible.length === 0) {
     content = (
-      <EmptyState
-        py="xl"
-        icon={<IconUsers size={28} stroke={1.6} />}
+      <EmptyListState
+        icon={IconUsers}
         title={users.data.length === 0 ? t("users.emptyTitle") : t("users.noMatchTitle")}
         description={users.data.length === 0 ? undefined : t("users.noMatchDescription")}
       />
@@ -173,34 +171,36 @@ export function UsersPage() {
 
   return (
     <Box maw={1100} mx="auto">
-      <Group justify="space-between" align="center" mb="lg" gap="sm">
-        <Title order={1} fz={26}>
-          {t("users.title")}
-        </Title>
-        {can("create", "user") && (
-          <Tooltip
-            disabled={!block}
-            multiline
-            maw={280}
-            label={
-              block?.limit != null ? t("users.planLimitReached", { limit: block.limit }) : t("users.planExcludesUsers")
-            }
-          >
-            {/* data-disabled instead of disabled: a disabled button gets no hover, so the tooltip could not say why. */}
-            <Button
-              leftSection={<IconUserPlus size={18} />}
-              data-disabled={block ? true : undefined}
-              aria-disabled={block ? true : undefined}
-              onClick={(event) => {
-                if (block) event.preventDefault();
-                else setInviting(true);
-              }}
+      <PageHeader
+        title={t("users.title")}
+        action={
+          can("create", "user") && (
+            <Tooltip
+              disabled={!block}
+              multiline
+              maw={280}
+              label={
+                block?.limit != null
+                  ? t("users.planLimitReached", { limit: block.limit })
+                  : t("users.planExcludesUsers")
+              }
             >
-              {t("users.invite")}
-            </Button>
-          </Tooltip>
-        )}
-      </Group>
+              {/* data-disabled instead of disabled: a disabled button gets no hover, so the tooltip could not say why. */}
+              <Button
+                leftSection={<IconUserPlus size={18} />}
+                data-disabled={block ? true : undefined}
+                aria-disabled={block ? true : undefined}
+                onClick={(event) => {
+                  if (block) event.preventDefault();
+                  else setInviting(true);
+                }}
+              >
+                {t("users.invite")}
+              </Button>
+            </Tooltip>
+          )
+        }
+      />
       <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }} bg="var(--mantine-color-body)">
         <Group mb="md" gap="sm" align="flex-end">
           {narrow ? (

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { Modal, Stack, TextInput } from "@mantine/core";
 import { type WorkflowStatus, workflowStatusInputSchema } from "@timetrap/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { ModalFormFooter } from "../../../components/modal-form-footer";
+import { mutationToasts } from "../../../lib/notify";
 import { useCreateWorkflowStatus } from "../api/create-workflow-status";
 import { useUpdateWorkflowStatus } from "../api/update-workflow-status";
 
@@ -30,29 +31,10 @@ function WorkflowStatusForm({ orgId, status, onClose }: Omit<WorkflowStatusModal
       setError(tooLong ? t("projectWorkflowForm.nameTooLong") : t("projectWorkflowForm.nameRequired"));
       return;
     }
-    const onError = (failure: Error) => {
-      console.error(failure);
-      notifyError({ title: t("common.error"), message: failure.message });
-    };
     if (status) {
-      update.mutate(
-        { statusId: status.uid, data: parsed.data },
-        {
-          onSuccess: () => {
-            notifySuccess({ message: t("workflows.updated") });
-            onClose();
-          },
-          onError,
-        },
-      );
+      update.mutate({ statusId: status.uid, data: parsed.data }, mutationToasts(t("workflows.updated"), onClose));
     } else {
-      create.mutate(parsed.data, {
-        onSuccess: () => {
-          notifySuccess({ message: t("workflows.created") });
-          onClose();
-        },
-        onError,
-      });
+      create.mutate(parsed.data, mutationToasts(t("workflows.created"), onClose));
     }
   };
 
@@ -70,14 +52,7 @@ function WorkflowStatusForm({ orgId, status, onClose }: Omit<WorkflowStatusModal
           required
           data-autofocus
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {t("common.save")}
-          </Button>
-        </Group>
+        <ModalFormFooter pending={pending} onCancel={onClose} />
       </Stack>
     </form>
   );

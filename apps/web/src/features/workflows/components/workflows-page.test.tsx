@@ -1,9 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import type { User, WorkflowStatus } from "@timetrap/domain";
 import { describe, expect, it } from "vitest";
-import { buildConfig, buildRole, buildUser } from "../../../testing/builders";
-import { errorResponse, jsonResponse, type StubHandler, stubFetch } from "../../../testing/fetch-stub";
+import { buildRole, buildUser } from "../../../testing/builders";
+import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderApp } from "../../../testing/render";
+import { stubSignedInApi } from "../../../testing/signed-in-api";
 
 const statuses: WorkflowStatus[] = [
   { uid: "wf-open", key: "open", name: "Open", editable: false, selected_by_default: true },
@@ -13,10 +14,7 @@ const statuses: WorkflowStatus[] = [
 ];
 
 function workflowsServer({ me = buildUser(), routes = {} }: { me?: User; routes?: Record<string, StubHandler> } = {}) {
-  window.localStorage.setItem("session", JSON.stringify({ token: "tok-1" }));
-  return stubFetch({
-    "GET /api/v1/config": () => jsonResponse(buildConfig()),
-    "GET /api/v1/auth/me": () => jsonResponse(me),
+  return stubSignedInApi(me, {
     "GET /api/v1/organization/org-1/projects-workflows": () => jsonResponse(statuses),
     ...routes,
   });

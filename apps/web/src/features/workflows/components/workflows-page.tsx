@@ -1,27 +1,13 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Box,
-  Button,
-  EmptyState,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from "@mantine/core";
-import { modals } from "@mantine/modals";
-import { IconAlertTriangle, IconArrowsShuffle, IconLock, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { ActionIcon, Badge, Box, Button, Group, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { IconArrowsShuffle, IconLock, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import type { WorkflowStatus } from "@timetrap/domain";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useConfirmDeletion } from "../../../components/confirm-deletion";
+import { PageHeader } from "../../../components/page-header";
+import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
+import { TableCard } from "../../../components/table-card";
 import { useCan } from "../../../lib/permissions";
 import { useDeleteWorkflowStatus } from "../api/delete-workflow-status";
 import { useWorkflowStatuses } from "../api/get-workflow-statuses";
@@ -48,67 +34,44 @@ export function WorkflowsPage() {
       .sort((a, b) => collator.compare(a.name, b.name));
   }, [statuses.data, t, i18n.language]);
 
-  const openNew = () => setForm({ opened: true, status: null });
   const hasActions = canEdit || canDelete;
+  const confirmDeletion = useConfirmDeletion();
+
+  const addButton = canCreate && (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, status: null })}>
+      {t("workflows.add")}
+    </Button>
+  );
 
   const askDelete = (status: WorkflowStatus, name: string) =>
-    modals.openConfirmModal({
+    confirmDeletion({
       title: t("workflows.deleteTitle"),
-      centered: true,
-      children: <Text size="sm">{t("workflows.deleteMessage", { name })}</Text>,
-      labels: { confirm: t("workflows.deleteConfirm"), cancel: t("common.cancel") },
-      confirmProps: { color: "red" },
-      onConfirm: () =>
-        remove.mutate(status.uid, {
-          onSuccess: () => notifySuccess({ message: t("workflows.deleted") }),
-          onError: (error) => {
-            console.error(error);
-            notifyError({ title: t("common.error"), message: error.message });
-          },
-        }),
+      message: t("workflows.deleteMessage", { name }),
+      confirmLabel: t("workflows.deleteConfirm"),
+      remove: () => remove.mutateAsync(status.uid),
+      successMessage: t("workflows.deleted"),
     });
 
   let content: ReactNode;
   if (statuses.isPending) {
-    content = (
-      <Group justify="center" py="xl">
-        <Loader aria-label={t("common.loading")} />
-      </Group>
-    );
+    content = <LoadingState />;
   } else if (statuses.isError) {
     content = (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t("workflows.loadError")}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{statuses.error.message}</Text>
-          <Button variant="light" color="red" size="xs" onClick={() => void statuses.refetch()}>
-            {t("queryState.retry")}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorState title={t("workflows.loadError")} error={statuses.error} onRetry={() => void statuses.refetch()} />
     );
   } else if (rows.length === 0) {
     content = (
-      <Paper withBorder radius="lg" py={56} px="xl">
-        <EmptyState
-          size="lg"
-          withIndicatorBackground
-          icon={<IconArrowsShuffle size={30} stroke={1.6} />}
-          title={t("workflows.empty")}
-          description={t("workflows.emptyDescription")}
-        >
-          {canCreate && (
-            <EmptyState.Actions>
-              <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-                {t("workflows.add")}
-              </Button>
-            </EmptyState.Actions>
-          )}
-        </EmptyState>
-      </Paper>
+      <EmptyListState
+        framed
+        icon={IconArrowsShuffle}
+        title={t("workflows.empty")}
+        description={t("workflows.emptyDescription")}
+        action={addButton}
+      />
     );
   } else {
     content = (
-      <Paper withBorder radius="lg" p={0} style={{ overflow: "hidden" }}>
+      <TableCard minWidth={320}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -173,27 +136,17 @@ export function WorkflowsPage() {
             ))}
           </Table.Tbody>
         </Table>
-      </Paper>
+      </TableCard>
     );
   }
 
   return (
     <Box maw={760} mx="auto">
-      <Group justify="space-between" align="flex-end" mb="lg" gap="md">
-        <div>
-          <Title order={1} fz={26}>
-            {t("menu.workflows")}
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            {t("workflows.description")}
-          </Text>
-        </div>
-        {canCreate && statuses.isSuccess && rows.length > 0 && (
-          <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-            {t("workflows.add")}
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title={t("menu.workflows")}
+        description={t("workflows.description")}
+        action={statuses.isSuccess && rows.length > 0 && addButton}
+      />
       {content}
       <WorkflowStatusModal
         orgId={orgId}
