@@ -4,7 +4,7 @@ import type { Overhead } from "@timetrap/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { useConfirmDeletion } from "../../../components/confirm-deletion";
+import { useConfirmAction } from "../../../components/confirm-action";
 import { BackLink, PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { TableCard } from "../../../components/table-card";
@@ -23,7 +23,7 @@ export function OverheadsPage() {
   const canWrite = can("edit", "user");
   const overheads = useOverheads(orgId);
   const remove = useDeleteOverhead(orgId);
-  const confirmDeletion = useConfirmDeletion();
+  const confirmAction = useConfirmAction();
   const [form, setForm] = useState<{ opened: boolean; overhead: Overhead | null }>({ opened: false, overhead: null });
 
   const addButton = canWrite && (
@@ -33,7 +33,7 @@ export function OverheadsPage() {
   );
 
   const askDelete = (overhead: Overhead) =>
-    confirmDeletion({
+    confirmAction({
       title: t("overheads.deleteTitle"),
       message: t("overheads.deleteMessage", {
         amount: formatEuro(overhead.amount),
@@ -41,7 +41,7 @@ export function OverheadsPage() {
         to: formatDate(overhead.to_date),
       }),
       confirmLabel: t("overheads.deleteConfirm"),
-      remove: () => remove.mutateAsync(overhead.uid),
+      run: () => remove.mutateAsync(overhead.uid),
       successMessage: t("overheads.deleted"),
     });
 

@@ -4,7 +4,7 @@ import { type Contract, weekdays } from "@timetrap/domain";
 import type { TFunction } from "i18next";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useConfirmDeletion } from "../../../components/confirm-deletion";
+import { useConfirmAction } from "../../../components/confirm-action";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { formatDate, formatEuro } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
@@ -45,16 +45,16 @@ export function ContractsSection({
   const remove = useDeleteContract();
   const [modal, setModal] = useState<ModalState>({ opened: false, contract: null });
 
-  const confirmDeletion = useConfirmDeletion();
+  const confirmAction = useConfirmAction();
 
   const confirmDelete = (contract: Contract) =>
-    confirmDeletion({
+    confirmAction({
       title: t("contracts.deleteTitle"),
       message: contract.to_date
         ? t("contracts.deleteMessage", { from: formatDate(contract.from_date), to: formatDate(contract.to_date) })
         : t("contracts.deleteOpenEndedMessage", { from: formatDate(contract.from_date) }),
       confirmLabel: t("contracts.delete"),
-      remove: () => remove.mutateAsync({ organizationId, userId, contractId: contract.uid }),
+      run: () => remove.mutateAsync({ organizationId, userId, contractId: contract.uid }),
       successMessage: t("contracts.deleted"),
     });
 

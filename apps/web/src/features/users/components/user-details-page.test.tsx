@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import type { Contract, OrganizationUser, User } from "@timetrap/domain";
+import type { Contract, OrganizationUser, Role, User } from "@timetrap/domain";
 import { describe, expect, it } from "vitest";
 import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderApp } from "../../../testing/render";
@@ -48,6 +48,9 @@ function detailsServer({
     },
   });
 }
+
+const invitedNicolo: OrganizationUser = { ...nicolo, status: "invited" };
+const invitePath = "/api/v1/organization/org-1/user/invite";
 
 async function openDetails(route = "/organization/org-1/users/user-2") {
   const rendered = renderApp({ route });
@@ -100,7 +103,7 @@ describe("user details", () => {
   });
 
   it("offers no switch for an invited user, who becomes active by accepting", async () => {
-    detailsServer({ member: { ...nicolo, status: "invited" } });
+    detailsServer({ member: invitedNicolo });
     await openDetails();
     expect(screen.queryByRole("switch")).not.toBeInTheDocument();
     expect(screen.getByText(/Invitation pending/)).toBeInTheDocument();
@@ -214,5 +217,92 @@ describe("contracts table", () => {
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(fetch.requests.filter((r) => r.method === "DELETE")).toEqual([]);
+  });
+});
+
+describe("pending invitation", () => {
+  it("is sent again with the user's e-mail, name and current role", async () => {
+    const fetch = detailsServer({
+      member: invitedNicolo,
+      routes: { [`POST ${invitePath}`]: () => jsonResponse(invitedNicolo) },
+    });
+    const { user } = await openDetails();
+    await user.click(screen.getByRole("button", { name: "Resend invitation" }));
+    expect(await screen.findByText("Invitation sent again to nrossi@acme.com")).toBeInTheDocument();
+    expect(fetch.requestsTo("POST", invitePath).map((request) => request.body)).toEqual([
+      { email: "nrossi@acme.com", nominative: "Nicolò Rossi", organization_role_id: roleIds.member },
+    ]);
+  });
+
+  it("shows the server's refusal of a resend", async () => {
+    detailsServer({
+      member: invitedNicolo,
+      routes: {
+        [`POST ${invitePath}`]: () =>
+          errorResponse(409, "CONFLICT", "This e-mail belongs to a user of another organization"),
+      },
+    });
+    const { user } = await openDetails();
+    await user.click(screen.getByRole("button", { name: "Resend invitation" }));
+    expect(await screen.findByText("This e-mail belongs to a user of another organization")).toBeInTheDocument();
+  });
+
+  it("is revoked only after confirmation, leaving the user inactive", async () => {
+    let current = invitedNicolo;
+    const fetch = detailsServer({
+      member: invitedNicolo,
+      routes: {
+        "GET /api/v1/organization/org-1/user/user-2": () => jsonResponse(current),
+        "PATCH /api/v1/user/user-2": () => {
+          current = { ...current, status: "inactive" };
+          return jsonResponse(signedInUser({ uid: "user-2", status: "inactive" }));
+        },
+      },
+    });
+    const { user } = await openDetails();
+    await user.click(screen.getByRole("button", { name: "Revoke invitation" }));
+    const dialog = await screen.findByRole("dialog", { name: "Revoke the invitation?" });
+    expect(within(dialog).getByText(/Nicolò Rossi will no longer be able to use the link/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(fetch.requestsTo("PATCH", "/api/v1/user/user-2")).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: "Revoke invitation" }));
+    const again = await screen.findByRole("dialog", { name: "Revoke the invitation?" });
+    await user.click(within(again).getByRole("button", { name: "Revoke invitation" }));
+    expect(await screen.findByText("Invitation revoked")).toBeInTheDocument();
+    expect(fetch.requestsTo("PATCH", "/api/v1/user/user-2").map((request) => request.body)).toEqual([
+      { status: "inactive" },
+    ]);
+    expect(await screen.findByRole("switch", { name: "Active" })).not.toBeChecked();
+    expect(screen.queryByRole("button", { name: "Resend invitation" })).not.toBeInTheDocument();
+  });
+
+  it("offers revoking but not resending to a role that edits users without creating them", async () => {
+    const editor: Role = {
+      uid: roleIds.manager,
+      name: "Editor",
+      acls: [{ subject: "user", actions: ["read", "edit"] }],
+    };
+    detailsServer({ me: signedInUser({ role: editor }), member: invitedNicolo });
+    await openDetails();
+    expect(screen.getByRole("button", { name: "Revoke invitation" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Resend invitation" })).not.toBeInTheDocument();
+  });
+
+  it("offers neither without the right to edit users", async () => {
+    detailsServer({ me: signedInUser({ role: role("manager") }), member: invitedNicolo });
+    await openDetails();
+    expect(screen.getByText(/Invitation pending/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Revoke invitation" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Resend invitation" })).not.toBeInTheDocument();
+  });
+
+  it("speaks Italian", async () => {
+    detailsServer({ me: signedInUser({ language: "it" }), member: invitedNicolo });
+    const { user } = await openDetails();
+    expect(screen.getByRole("button", { name: "Invia di nuovo l'invito" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Revoca invito" }));
+    expect(await screen.findByRole("dialog", { name: "Revocare l'invito?" })).toBeInTheDocument();
   });
 });

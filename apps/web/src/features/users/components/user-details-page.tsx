@@ -15,10 +15,11 @@ import { useOrganizationUser } from "../api/get-organization-user";
 import { useUpdateMemberRole } from "../api/update-member-role";
 import { useUpdateUserStatus } from "../api/update-user-status";
 import { ContractsSection } from "./contracts-section";
+import { InvitationActions } from "./invitation-actions";
 import { UserAvatar } from "./user-avatar";
 import { UserStatusBadge } from "./user-status-badge";
 
-/** Active or inactive; an invited user has no switch, since they become active by accepting the invitation. */
+/** Active or inactive. An invited user has no switch: they become active by accepting the invitation. */
 function StatusControl({
   organizationId,
   member,
@@ -30,14 +31,6 @@ function StatusControl({
 }) {
   const { t } = useTranslation();
   const updateStatus = useUpdateUserStatus(organizationId);
-
-  if (member.status === "invited") {
-    return (
-      <Text size="sm" c="dimmed">
-        {t("users.invitationPending")}
-      </Text>
-    );
-  }
   return (
     <Switch
       label={t("users.activeSwitch")}
@@ -137,8 +130,12 @@ export function UserDetailsPage() {
               <Input.Label size="md" labelElement="div">
                 {t("users.statusLabel")}
               </Input.Label>
-              {/* Nobody deactivates themself: they would lose the session they are using. */}
-              <StatusControl organizationId={orgId} member={user} disabled={isSelf || !canEditUser} />
+              {user.status === "invited" ? (
+                <InvitationActions organizationId={orgId} member={user} canEdit={canEditUser} />
+              ) : (
+                // Nobody deactivates themself: they would lose the session they are using.
+                <StatusControl organizationId={orgId} member={user} disabled={isSelf || !canEditUser} />
+              )}
             </Stack>
           </SimpleGrid>
         </Paper>

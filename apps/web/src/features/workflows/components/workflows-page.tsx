@@ -4,7 +4,7 @@ import type { WorkflowStatus } from "@timetrap/domain";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { useConfirmDeletion } from "../../../components/confirm-deletion";
+import { useConfirmAction } from "../../../components/confirm-action";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { TableCard } from "../../../components/table-card";
@@ -35,7 +35,7 @@ export function WorkflowsPage() {
   }, [statuses.data, t, i18n.language]);
 
   const hasActions = canEdit || canDelete;
-  const confirmDeletion = useConfirmDeletion();
+  const confirmAction = useConfirmAction();
 
   const addButton = canCreate && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, status: null })}>
@@ -44,11 +44,11 @@ export function WorkflowsPage() {
   );
 
   const askDelete = (status: WorkflowStatus, name: string) =>
-    confirmDeletion({
+    confirmAction({
       title: t("workflows.deleteTitle"),
       message: t("workflows.deleteMessage", { name }),
       confirmLabel: t("workflows.deleteConfirm"),
-      remove: () => remove.mutateAsync(status.uid),
+      run: () => remove.mutateAsync(status.uid),
       successMessage: t("workflows.deleted"),
     });
 

@@ -4,20 +4,23 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyRequestError, notifySuccess } from "../lib/notify";
 
-export interface DeletionRequest {
+export interface ConfirmedAction {
   title: string;
-  /** What will be deleted, in words the reader recognises (its name, its dates). */
+  /** What will happen, in words the reader recognises (the item's name, its dates). */
   message: ReactNode;
   confirmLabel: string;
-  /** The call that deletes; nothing is sent before the confirmation. */
-  remove: () => Promise<unknown>;
+  /** The call; nothing is sent before the confirmation. */
+  run: () => Promise<unknown>;
   successMessage: string;
 }
 
-/** Asks before deleting; once confirmed, deletes and tells how it went in a toast. */
-export function useConfirmDeletion(): (request: DeletionRequest) => void {
+/**
+ * Asks before an action that cannot be taken back (deleting, revoking); once confirmed, runs it and tells how
+ * it went in a toast.
+ */
+export function useConfirmAction(): (action: ConfirmedAction) => void {
   const { t } = useTranslation();
-  return ({ title, message, confirmLabel, remove, successMessage }) =>
+  return ({ title, message, confirmLabel, run, successMessage }) =>
     modals.openConfirmModal({
       title,
       centered: true,
@@ -25,7 +28,7 @@ export function useConfirmDeletion(): (request: DeletionRequest) => void {
       labels: { confirm: confirmLabel, cancel: t("common.cancel") },
       confirmProps: { color: "red" },
       onConfirm: () => {
-        remove().then(() => notifySuccess({ message: successMessage }), notifyRequestError);
+        run().then(() => notifySuccess({ message: successMessage }), notifyRequestError);
       },
     });
 }
