@@ -14,7 +14,7 @@ import { WorkflowsPage } from "../features/workflows/components/workflows-page";
 import { useSignedInUser } from "../lib/session";
 import { ChangePasswordRoute, LoginRoute, LostPasswordRoute, SignupRoute } from "./routes/auth-routes";
 import { HelpRoute, PrivacyRoute, TermsRoute } from "./routes/document-routes";
-import { Landing, RequireSession, SignedOutOnly } from "./routes/guards";
+import { Landing, RequireSession, SignedOutOnly, SignedOutOrWithToken } from "./routes/guards";
 import { ShellLayout } from "./shell-layout";
 
 /**
@@ -57,6 +57,8 @@ export function AppRoutes() {
       <Route element={<SignedOutOnly />}>
         <Route path="/signup" element={<SignupRoute />} />
         <Route path="/lost-password" element={<LostPasswordRoute />} />
+      </Route>
+      <Route element={<SignedOutOrWithToken />}>
         <Route path="/change-password" element={<ChangePasswordRoute />} />
       </Route>
       <Route element={<RequireSession />}>

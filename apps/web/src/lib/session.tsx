@@ -81,6 +81,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     (response: AuthResponse) => {
       if (!isSignedInUser(response.user)) return;
+      // A session replaced by another (a password link opened while signed in): nothing cached for the
+      // earlier person may show to the new one.
+      if (readSessionToken() !== null) queryClient.clear();
       writeSession({ token: response.token });
       queryClient.setQueryData(getMeQueryOptions().queryKey, response.user);
       setState({ initialized: true, token: response.token });

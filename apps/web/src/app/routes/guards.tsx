@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 import { FullPageLoader } from "../../components/full-page-loader";
 import { useSession } from "../../lib/session";
 
@@ -37,6 +37,20 @@ export function SignedOutOnly({ backToOrigin = false }: { backToOrigin?: boolean
     const target = backToOrigin ? (originFromState(location.state) ?? "/") : "/";
     return <Navigate to={target} replace />;
   }
+  return <Outlet />;
+}
+
+/**
+ * /change-password. A link of an invitation or a password reset carries a token and opens the form even with
+ * someone signed in (a shared computer, or the person's own older session): the new password signs in the
+ * link's owner in place of whoever was. Without a token it is a signed-out screen like the others.
+ */
+export function SignedOutOrWithToken() {
+  const { initialized } = useSession();
+  const [params] = useSearchParams();
+  if (!params.get("token")) return <SignedOutOnly />;
+  // The stored session is checked first, so that its answer cannot land after the new one and bring it back.
+  if (!initialized) return <FullPageLoader />;
   return <Outlet />;
 }
 

@@ -1,5 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { getOrganizationUsersQueryOptions } from "../../features/users/api/get-organization-users";
 import { i18n } from "../../lib/i18n";
 import { buildConfig, buildUser } from "../../testing/builders";
 import { errorResponse, jsonResponse, stubFetch } from "../../testing/fetch-stub";
@@ -97,10 +98,54 @@ describe("routes for a signed-in user", () => {
     await waitFor(() => expect(location()).toBe("/user/user-1/board"));
   });
 
-  it.each(["/signup", "/lost-password", "/change-password?email=a%40b.it&token=t"])("sends %s to /", async (route) => {
+  it.each(["/signup", "/lost-password", "/change-password?email=a%40b.it"])("sends %s to /", async (route) => {
     signedIn();
     renderApp({ route });
     await waitFor(() => expect(location()).toBe("/user/user-1/board"));
+  });
+
+  it("opens a password link with a token, and the new password replaces the session with the link owner's", async () => {
+    const ada = buildUser();
+    const grace = buildUser({ uid: "user-7", email: "grace@acme.com", nominative: "Grace Hopper" });
+    window.localStorage.setItem("session", JSON.stringify({ token: "tok-1" }));
+    const fetch = stubFetch({
+      "GET /api/v1/config": () => jsonResponse(buildConfig()),
+      "GET /api/v1/auth/me": ({ headers }) =>
+        jsonResponse(headers.get("Authorization") === "Bearer tok-7" ? grace : ada),
+      "POST /api/v1/auth/basic/change-password": () => jsonResponse({ success: true, token: "tok-7", user: grace }),
+    });
+    const route = "/change-password?email=grace%40acme.com&token=invite-1";
+    const { user, queryClient } = renderApp({ route });
+    expect(await screen.findByRole("heading", { name: "Set a new password" })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "You are signed in as ada@acme.com. Setting this password signs you in as grace@acme.com instead.",
+      ),
+    ).toBeInTheDocument();
+    expect(location()).toBe(route);
+    const adasColleagues = getOrganizationUsersQueryOptions("org-1").queryKey;
+    queryClient.setQueryData(adasColleagues, []);
+
+    await user.type(screen.getByLabelText(/^New password/), "new-password");
+    await user.type(screen.getByLabelText(/^Confirm password/), "new-password");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+
+    await waitFor(() => expect(location()).toBe("/user/user-7/board"));
+    expect(fetch.requestsTo("POST", "/api/v1/auth/basic/change-password")[0]?.body).toEqual({
+      email: "grace@acme.com",
+      password: "new-password",
+      token: "invite-1",
+    });
+    expect(window.localStorage.getItem("session")).toBe(JSON.stringify({ token: "tok-7" }));
+    expect(queryClient.getQueryData(["auth", "me"])).toMatchObject({ uid: "user-7" });
+    expect(queryClient.getQueryData(adasColleagues)).toBeUndefined();
+  });
+
+  it("does not mention another session when the signed-in person opens their own link", async () => {
+    signedIn();
+    renderApp({ route: "/change-password?email=ada%40acme.com&token=reset-1" });
+    expect(await screen.findByRole("heading", { name: "Set a new password" })).toBeInTheDocument();
+    expect(screen.queryByText(/You are signed in as/)).not.toBeInTheDocument();
   });
 
   it("shows a not-found state inside the shell for an unknown user page", async () => {

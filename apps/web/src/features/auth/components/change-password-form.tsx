@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, TextInput } from "@mantine/core";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client";
@@ -10,7 +10,8 @@ import { NewPasswordFields } from "./new-password-fields";
 
 /**
  * Reached from the e-mailed link `/change-password?email=…&token=…` of an invitation or a password reset.
- * A new password signs the person in (decision 005); `onChanged` then takes them home.
+ * A new password signs the person in (decision 005), in place of anyone signed in on this browser; `onChanged`
+ * then takes them home.
  */
 export function ChangePasswordForm({
   email,
@@ -67,6 +68,11 @@ export function ChangePasswordForm({
             title={t("screens.changePassword.missingToken")}
           >
             {t("screens.changePassword.missingTokenHelp")}
+          </Alert>
+        )}
+        {session.user && session.user.email !== email && (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+            {t("screens.changePassword.replacesSession", { current: session.user.email, email })}
           </Alert>
         )}
         <TextInput type="email" label={t("screens.login.email")} value={email} readOnly variant="filled" />
