@@ -8,19 +8,18 @@ import { useCan } from "../../../lib/permissions";
 import { useInviteUser } from "../api/invite-user";
 import { useUpdateUserStatus } from "../api/update-user-status";
 
+/** A control of the user details page, about one member; read-only without the right to edit users. */
+export interface MemberControlProps {
+  organizationId: string;
+  member: OrganizationUser;
+  canEdit: boolean;
+}
+
 /**
  * An invitation not accepted yet. It can be sent again (a new link; the earlier ones stop working) or revoked:
  * the user becomes inactive, their links stop working and their seat of the plan is freed (decision 005).
  */
-export function InvitationActions({
-  organizationId,
-  member,
-  canEdit,
-}: {
-  organizationId: string;
-  member: OrganizationUser;
-  canEdit: boolean;
-}) {
+export function InvitationActions({ organizationId, member, canEdit }: MemberControlProps) {
   const { t } = useTranslation();
   const can = useCan();
   const invite = useInviteUser();

@@ -52,6 +52,18 @@ function detailsServer({
 const invitedNicolo: OrganizationUser = { ...nicolo, status: "invited" };
 const invitePath = "/api/v1/organization/org-1/user/invite";
 
+/** The member as the server keeps them: a status sent with PATCH user/{id} is what the next GET answers. */
+function keepingStatusChanges(member: OrganizationUser): Record<string, StubHandler> {
+  let current = member;
+  return {
+    [`GET /api/v1/organization/org-1/user/${member.uid}`]: () => jsonResponse(current),
+    [`PATCH /api/v1/user/${member.uid}`]: ({ body }) => {
+      current = { ...current, ...(body as Pick<OrganizationUser, "status">) };
+      return jsonResponse(signedInUser({ uid: member.uid, status: current.status }));
+    },
+  };
+}
+
 async function openDetails(route = "/organization/org-1/users/user-2") {
   const rendered = renderApp({ route });
   await screen.findByRole("heading", { level: 1 });
@@ -71,16 +83,7 @@ describe("user details", () => {
   });
 
   it("deactivates a user with the switch", async () => {
-    let current = nicolo;
-    const fetch = detailsServer({
-      routes: {
-        "GET /api/v1/organization/org-1/user/user-2": () => jsonResponse(current),
-        "PATCH /api/v1/user/user-2": () => {
-          current = { ...current, status: "inactive" };
-          return jsonResponse(signedInUser({ uid: "user-2", status: "inactive" }));
-        },
-      },
-    });
+    const fetch = detailsServer({ routes: keepingStatusChanges(nicolo) });
     const { user } = await openDetails();
     await user.click(screen.getByRole("switch", { name: "Active" }));
     expect(await screen.findByText("User updated")).toBeInTheDocument();
@@ -248,17 +251,7 @@ describe("pending invitation", () => {
   });
 
   it("is revoked only after confirmation, leaving the user inactive", async () => {
-    let current = invitedNicolo;
-    const fetch = detailsServer({
-      member: invitedNicolo,
-      routes: {
-        "GET /api/v1/organization/org-1/user/user-2": () => jsonResponse(current),
-        "PATCH /api/v1/user/user-2": () => {
-          current = { ...current, status: "inactive" };
-          return jsonResponse(signedInUser({ uid: "user-2", status: "inactive" }));
-        },
-      },
-    });
+    const fetch = detailsServer({ member: invitedNicolo, routes: keepingStatusChanges(invitedNicolo) });
     const { user } = await openDetails();
     await user.click(screen.getByRole("button", { name: "Revoke invitation" }));
     const dialog = await screen.findByRole("dialog", { name: "Revoke the invitation?" });

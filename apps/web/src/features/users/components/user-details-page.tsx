@@ -15,7 +15,7 @@ import { useOrganizationUser } from "../api/get-organization-user";
 import { useUpdateMemberRole } from "../api/update-member-role";
 import { useUpdateUserStatus } from "../api/update-user-status";
 import { ContractsSection } from "./contracts-section";
-import { InvitationActions } from "./invitation-actions";
+import { InvitationActions, type MemberControlProps } from "./invitation-actions";
 import { UserAvatar } from "./user-avatar";
 import { UserStatusBadge } from "./user-status-badge";
 
@@ -46,15 +46,7 @@ function StatusControl({
   );
 }
 
-function RoleControl({
-  organizationId,
-  member,
-  canEdit,
-}: {
-  organizationId: string;
-  member: OrganizationUser;
-  canEdit: boolean;
-}) {
+function RoleControl({ organizationId, member, canEdit }: MemberControlProps) {
   const { t } = useTranslation();
   // Only someone who may change the role needs the other roles; the rest see the current one.
   const roles = useRoles(organizationId, { enabled: canEdit });
