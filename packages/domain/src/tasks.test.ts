@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { overdueColor, priorityFromTodo } from "./tasks.js";
+import { overdueColor, priorityFromTodo, taskInputSchema, wouldCreateCycle } from "./tasks.js";
 
 const now = Date.UTC(2026, 10, 21, 12, 0, 0);
 const hour = 3600 * 1000;
@@ -28,5 +28,52 @@ describe("priorityFromTodo", () => {
     [9, 50],
   ])("%d becomes %d", (todo, expected) => {
     expect(priorityFromTodo(todo)).toBe(expected);
+  });
+});
+
+describe("taskInputSchema", () => {
+  const valid = {
+    name: "Wireframes",
+    projectId: "0b8a3e5e-3b8e-4c56-9b7c-7f0d8a1e2c3d",
+    userId: "1b8a3e5e-3b8e-4c56-9b7c-7f0d8a1e2c3d",
+  };
+  const messagesOf = (input: unknown) => {
+    const result = taskInputSchema.safeParse(input);
+    return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  };
+
+  it("defaults the priority to medium and sends empty ids as null", () => {
+    expect(taskInputSchema.parse({ ...valid, categoryId: "", parentId: null })).toMatchObject({
+      priority: 30,
+      categoryId: null,
+      parentId: null,
+      complete: false,
+      dueDate: null,
+    });
+  });
+
+  it.each([
+    ["no name", { name: "" }, "name: Task name is required!"],
+    ["no project", { projectId: null }, "projectId: Task project is required!"],
+    ["an empty project", { projectId: "" }, "projectId: Task project is required!"],
+    ["no assignee", { userId: null }, "userId: Assignee is required!"],
+    ["a priority off the scale", { priority: 35 }, "priority: Priority must be 10, 20, 30, 40 or 50"],
+  ])("rejects %s with the spec's message", (_label, patch, expected) => {
+    expect(messagesOf({ ...valid, ...patch })).toContain(expected);
+  });
+});
+
+describe("wouldCreateCycle", () => {
+  // a <- b <- c (c's parent is b, b's parent is a)
+  const parents: Record<string, string | null> = { a: null, b: "a", c: "b", d: null };
+  const parentOf = (id: string) => parents[id] ?? null;
+  it.each([
+    ["a task as its own parent", "a", "a", true],
+    ["a parent under its grandchild", "a", "c", true],
+    ["a parent under its child", "b", "c", true],
+    ["a leaf under an unrelated task", "c", "d", false],
+    ["a task under its own parent again", "c", "b", false],
+  ])("%s", (_label, taskId, parentId, expected) => {
+    expect(wouldCreateCycle(taskId, parentId, parentOf)).toBe(expected);
   });
 });

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { colorSchema } from "./projects.js";
+
 export const priorities = [10, 20, 30, 40, 50] as const;
 export type Priority = (typeof priorities)[number];
 export const defaultPriority: Priority = 30;
@@ -35,4 +38,119 @@ export function overdueColor(dueDate: number | null, now: number): OverdueColor 
   if (overdue > dayMs) return "red";
   if (overdue > 0) return "yellow";
   return "green";
+}
+
+export const taskCategorySchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  color: z.string(),
+  is_used_for_tasks: z.boolean(),
+  is_used_for_planning: z.boolean(),
+});
+export type TaskCategory = z.infer<typeof taskCategorySchema>;
+
+export const taskCategoryInputSchema = z
+  .object({
+    name: z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(60),
+    color: colorSchema,
+    is_used_for_tasks: z.boolean().default(true),
+    is_used_for_planning: z.boolean().default(true),
+  })
+  .strict();
+export type TaskCategoryInput = z.infer<typeof taskCategoryInputSchema>;
+
+const taskUserSchema = z.object({ uid: z.string(), nominative: z.string(), image_url: z.string().nullable() });
+
+export const taskSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Epoch milliseconds, or null. */
+  due_date: z.number().nullable(),
+  color: z.string().nullable(),
+  complete: z.boolean(),
+  user: taskUserSchema.nullable(),
+  project: z
+    .object({
+      uid: z.string(),
+      title: z.string(),
+      category: z.object({ uid: z.string(), name: z.string(), color: z.string() }).nullable(),
+      customer_nominative: z.string().nullable(),
+    })
+    .nullable(),
+  organization_id: z.string(),
+  parent_task: z.object({ uid: z.string(), name: z.string() }).nullable(),
+  sub_tasks: z.array(
+    z.object({ uid: z.string(), name: z.string(), complete: z.boolean(), user: taskUserSchema.nullable() }),
+  ),
+  priority: z.number(),
+  category: z.object({ uid: z.string(), name: z.string(), color: z.string() }).nullable(),
+  /** Hours logged on the task; 0 until time is logged. */
+  total_work_time: z.number(),
+  created_at: z.number(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+const requiredId = (message: string) =>
+  z.union([z.uuid({ message }), z.literal(""), z.null()], { message }).refine((v) => !!v, message);
+
+/** The task form's payload (spec part 1 §3), camelCase as the spec writes it. */
+export const taskInputSchema = z
+  .object({
+    name: z.string({ message: "Task name is required!" }).trim().min(1, "Task name is required!").max(500),
+    description: z
+      .string()
+      .max(20_000)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    dueDate: z.number().int().nullable().default(null),
+    projectId: requiredId("Task project is required!"),
+    userId: requiredId("Assignee is required!"),
+    complete: z.boolean().default(false),
+    priority: z
+      .number()
+      .refine((v) => isPriority(v), "Priority must be 10, 20, 30, 40 or 50")
+      .default(defaultPriority),
+    categoryId: z
+      .union([z.uuid(), z.literal(""), z.null()])
+      .optional()
+      .transform((v) => (v ? v : null)),
+    parentId: z
+      .union([z.uuid(), z.literal(""), z.null()])
+      .optional()
+      .transform((v) => (v ? v : null)),
+  })
+  .strict();
+export type TaskInput = z.infer<typeof taskInputSchema>;
+export type TaskInputFields = z.input<typeof taskInputSchema>;
+
+export const taskUpdateSchema = z
+  .object({
+    name: taskInputSchema.shape.name,
+    description: taskInputSchema.shape.description,
+    dueDate: z.number().int().nullable(),
+    projectId: taskInputSchema.shape.projectId,
+    userId: taskInputSchema.shape.userId,
+    complete: z.boolean(),
+    priority: z.number().refine((v) => isPriority(v), "Priority must be 10, 20, 30, 40 or 50"),
+    categoryId: taskInputSchema.shape.categoryId,
+    parentId: taskInputSchema.shape.parentId,
+  })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+export type TaskUpdate = z.infer<typeof taskUpdateSchema>;
+
+/**
+ * Whether making `parentId` the parent of `taskId` would close a loop. `parentOf` answers each task's parent. A task
+ * cannot be its own parent, nor the child of one of its own descendants.
+ */
+export function wouldCreateCycle(taskId: string, parentId: string, parentOf: (id: string) => string | null): boolean {
+  const seen = new Set<string>();
+  for (let current: string | null = parentId; current !== null; current = parentOf(current)) {
+    if (current === taskId) return true;
+    if (seen.has(current)) return true;
+    seen.add(current);
+  }
+  return false;
 }
