@@ -1,8 +1,9 @@
-import { Modal, NumberInput, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { type CalendarDate, clampToDate, type Overhead, overheadInputSchema, todayIn } from "@timetrap/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/date-field";
+import { EuroInput } from "../../../components/euro-input";
 import { ModalFormFooter } from "../../../components/modal-form-footer";
 import { mutationToasts } from "../../../lib/notify";
 import { useCreateOverhead } from "../api/create-overhead";
@@ -77,7 +78,7 @@ function OverheadForm({ orgId, overhead, onClose }: Omit<OverheadFormModalProps,
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <NumberInput
+        <EuroInput
           label={t("overheads.amount")}
           value={amount}
           onChange={(value) => {
@@ -85,13 +86,6 @@ function OverheadForm({ orgId, overhead, onClose }: Omit<OverheadFormModalProps,
             setErrors((current) => ({ ...current, amount: undefined }));
           }}
           error={errors.amount}
-          // Spec part 2 §5: two decimals, never negative; euro written the Italian way as in the tables.
-          decimalScale={2}
-          allowNegative={false}
-          decimalSeparator=","
-          thousandSeparator="."
-          leftSection="€"
-          hideControls
           required
           data-autofocus
         />

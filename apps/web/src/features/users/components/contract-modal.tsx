@@ -27,6 +27,7 @@ import type { ParseKeys } from "i18next";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/date-field";
+import { EuroInput } from "../../../components/euro-input";
 import { ModalFormFooter } from "../../../components/modal-form-footer";
 import { currentLanguage } from "../../../lib/i18n";
 import { mutationToasts } from "../../../lib/notify";
@@ -227,17 +228,11 @@ function ContractForm({
           </Stack>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <NumberInput
+          <EuroInput
             label={t("contracts.hourlyCost")}
             withAsterisk
-            leftSection="€"
             value={values.hourly_cost}
             onChange={(hourlyCost) => change({ ...values, hourly_cost: hourlyCost })}
-            decimalScale={2}
-            decimalSeparator={decimalSeparator}
-            allowNegative={false}
-            min={0}
-            hideControls
             error={error("hourly_cost")}
           />
           <NumberInput
