@@ -5,9 +5,13 @@ import {
   type HoursByDay,
   type Language,
   languages,
+  type MemberTag,
+  memberTags,
   type Plan,
   type PlanConfigEntry,
   type PreferencesPatch,
+  type ProjectUpdateStatus,
+  projectUpdateStatuses,
   type UserStatus,
   userStatuses,
 } from "@timetrap/domain";
@@ -292,9 +296,39 @@ export const customers = pgTable(
   ],
 );
 
+export const projectCategories = pgTable(
+  "project_categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique("project_categories_organization_id").on(t.organizationId, t.id)],
+);
+
+export const projectAreas = pgTable(
+  "project_areas",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique("project_areas_organization_id").on(t.organizationId, t.id)],
+);
+
 /**
- * The projects of an organization. Only what other tables refer to lives here so far: the customer and the
- * workflow status, both restricted, so a customer or status in use cannot be deleted from under a project.
+ * The projects of an organization. The customer and status keys include the organization, so a project can only point
+ * at those of its own organization whatever the code above does; both are restricted, so one in use cannot be deleted
+ * from under a project.
  */
 export const projects = pgTable(
   "projects",
@@ -306,11 +340,31 @@ export const projects = pgTable(
     title: text("title").notNull(),
     customerId: uuid("customer_id"),
     statusId: uuid("status_id").notNull(),
+    projectManagerId: uuid("project_manager_id"),
+    categoryId: uuid("category_id"),
+    areaId: uuid("area_id"),
+    externalReference: text("external_reference"),
+    notBillable: boolean("not_billable").notNull().default(false),
+    budget: numeric("budget", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    marginabilityPercentage: numeric("marginability_percentage", { precision: 7, scale: 2, mode: "number" })
+      .notNull()
+      .default(30),
+    toleranceDays: integer("tolerance_days"),
+    projectType: integer("project_type"),
+    contactName: text("contact_name"),
+    contactSurname: text("contact_surname"),
+    contactEmail: text("contact_email"),
+    contactRole: text("contact_role"),
+    description: text("description"),
+    startDate: date("start_date", { mode: "string" }),
+    endDate: date("end_date", { mode: "string" }),
+    closingDate: date("closing_date", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("projects_organization_idx").on(t.organizationId),
+    unique("projects_organization_id").on(t.organizationId, t.id),
     foreignKey({
       name: "projects_customer_fk",
       columns: [t.organizationId, t.customerId],
@@ -321,5 +375,182 @@ export const projects = pgTable(
       columns: [t.organizationId, t.statusId],
       foreignColumns: [workflowStatuses.organizationId, workflowStatuses.id],
     }).onDelete("restrict"),
+    // A single-column key so deleting the categories only clears it here; the service checks the organization.
+    foreignKey({
+      name: "projects_category_fk",
+      columns: [t.categoryId],
+      foreignColumns: [projectCategories.id],
+    }).onDelete("set null"),
+    // A single-column key so deleting the areas only clears it here; the service checks the organization.
+    foreignKey({ name: "projects_area_fk", columns: [t.areaId], foreignColumns: [projectAreas.id] }).onDelete(
+      "set null",
+    ),
+    foreignKey({
+      name: "projects_manager_fk",
+      columns: [t.projectManagerId],
+      foreignColumns: [users.id],
+    }).onDelete("set null"),
+    check("projects_budget_non_negative", sql`${t.budget} >= 0`),
+    check("projects_type_known", sql`${t.projectType} is null or ${t.projectType} between 0 and 4`),
+  ],
+);
+
+/** People on a project with their tags (sales, and the RACI letters); one row per person and tag. */
+export const projectMembers = pgTable(
+  "project_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tag: text("tag").$type<MemberTag>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("project_members_project_user_tag").on(t.projectId, t.userId, t.tag),
+    index("project_members_user_idx").on(t.userId),
+    check("project_members_tag_known", oneOf(t.tag, memberTags)),
+  ],
+);
+
+export const expenses = pgTable(
+  "expenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    amount: numeric("amount", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    isFinalBalance: boolean("is_final_balance").notNull().default(false),
+    isBillable: boolean("is_billable").notNull().default(false),
+    supplier: text("supplier"),
+    description: text("description"),
+    approver: text("approver"),
+    transactionDate: date("transaction_date", { mode: "string" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("expenses_project_idx").on(t.projectId),
+    check("expenses_amount_non_negative", sql`${t.amount} >= 0`),
+    // Spec part 2 §4: an estimate is never billable.
+    check("expenses_estimate_not_billable", sql`${t.isFinalBalance} or not ${t.isBillable}`),
+  ],
+);
+
+export const projectNotes = pgTable(
+  "project_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    note: text("note").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("project_notes_project_idx").on(t.projectId)],
+);
+
+export const projectLinks = pgTable(
+  "project_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    url: text("url").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("project_links_project_idx").on(t.projectId)],
+);
+
+export const projectUpdates = pgTable(
+  "project_updates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    status: text("status").$type<ProjectUpdateStatus>().notNull(),
+    update: text("update").notNull().default(""),
+    priorities: text("priorities").notNull().default(""),
+    roadblocks: text("roadblocks").notNull().default(""),
+    progress: integer("progress").notNull().default(0),
+    date: date("date", { mode: "string" }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("project_updates_project_idx").on(t.projectId, t.date),
+    check("project_updates_status_known", oneOf(t.status, projectUpdateStatuses)),
+    check("project_updates_progress_percent", sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+export const taskCategories = pgTable(
+  "task_categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    isUsedForTasks: boolean("is_used_for_tasks").notNull().default(true),
+    isUsedForPlanning: boolean("is_used_for_planning").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique("task_categories_organization_id").on(t.organizationId, t.id)],
+);
+
+/** Tasks and subtasks; a subtask's parent is a task of the same project (checked by the service, with no cycles). */
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    parentId: uuid("parent_id").references((): AnyPgColumn => tasks.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id"),
+    name: text("name").notNull(),
+    description: text("description"),
+    dueDate: timestamp("due_date", { withTimezone: true, mode: "date" }),
+    color: text("color"),
+    complete: boolean("complete").notNull().default(false),
+    priority: integer("priority").notNull().default(30),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("tasks_project_idx").on(t.projectId),
+    index("tasks_user_idx").on(t.userId),
+    index("tasks_parent_idx").on(t.parentId),
+    foreignKey({
+      name: "tasks_project_fk",
+      columns: [t.organizationId, t.projectId],
+      foreignColumns: [projects.organizationId, projects.id],
+    }).onDelete("cascade"),
+    // A single-column key so deleting a category only clears it here; the service checks the organization.
+    foreignKey({ name: "tasks_category_fk", columns: [t.categoryId], foreignColumns: [taskCategories.id] }).onDelete(
+      "set null",
+    ),
+    check("tasks_priority_known", sql`${t.priority} in (10, 20, 30, 40, 50)`),
+    check("tasks_not_own_parent", sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
   ],
 );
