@@ -36,9 +36,15 @@ import { createOrganizationsService } from "./modules/organizations/organization
 import { createOverheadsRepository } from "./modules/overheads/overheads.repository.js";
 import { overheadsRoutes } from "./modules/overheads/overheads.routes.js";
 import { createOverheadsService } from "./modules/overheads/overheads.service.js";
+import { createProjectsRepository } from "./modules/projects/projects.repository.js";
+import { projectsRoutes } from "./modules/projects/projects.routes.js";
+import { createProjectsService } from "./modules/projects/projects.service.js";
 import { createRolesRepository } from "./modules/roles/roles.repository.js";
 import { rolesRoutes } from "./modules/roles/roles.routes.js";
 import { createRolesService } from "./modules/roles/roles.service.js";
+import { createTaskCategoriesRepository } from "./modules/task-categories/task-categories.repository.js";
+import { taskCategoriesRoutes } from "./modules/task-categories/task-categories.routes.js";
+import { createTaskCategoriesService } from "./modules/task-categories/task-categories.service.js";
 import { createUsersRepository } from "./modules/users/users.repository.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
@@ -137,6 +143,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     users,
   });
 
+  const projects = createProjectsService({ repository: createProjectsRepository(database.db), organizations });
+
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(configRoutes, { prefix: apiPrefix, publicConfig: getPublicConfig({ config, version }) });
   await api.register(authRoutes, { prefix: apiPrefix, auth, authenticate });
@@ -164,6 +172,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     workflows: createWorkflowsService({ repository: createWorkflowsRepository(database.db), organizations }),
     authenticate,
   });
+  const taskCategories = createTaskCategoriesService({
+    repository: createTaskCategoriesRepository(database.db),
+    organizations,
+  });
+  await api.register(taskCategoriesRoutes, { prefix: apiPrefix, taskCategories, authenticate });
+  await api.register(projectsRoutes, { prefix: apiPrefix, projects, authenticate });
   await api.register(changelogRoutes, {
     prefix: apiPrefix,
     changelog: createChangelogService({ changelogPath: config.changelogPath }),
