@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ModalFormFooter } from "../../../components/modal-form-footer";
 import { mutationToasts } from "../../../lib/notify";
-import { useCreateCustomer } from "../api/create-customer";
+import { useCreateCustomer } from "../../../api/create-customer";
 import { useUpdateCustomer } from "../api/update-customer";
 
 type Field = keyof CustomerInputFields;

@@ -10,7 +10,7 @@ import { EmptyListState, LoadErrorState, LoadingState } from "../../../component
 import { SortableTh, sortRows, useSort } from "../../../components/sortable-table";
 import { TableCard } from "../../../components/table-card";
 import { useSession } from "../../../lib/session";
-import { useCustomers } from "../api/get-customers";
+import { useCustomers } from "../../../api/get-customers";
 import { CustomerFormModal } from "./customer-form-modal";
 import { DeleteCustomerModal } from "./delete-customer-modal";
 

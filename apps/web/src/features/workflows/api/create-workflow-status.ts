@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type WorkflowStatus, type WorkflowStatusInput, workflowStatusSchema } from "@timetrap/domain";
 import { api } from "../../../lib/api-client";
-import { getWorkflowStatusesQueryOptions } from "./get-workflow-statuses";
+import { getWorkflowStatusesQueryOptions } from "../../../api/get-workflow-statuses";
 
 export function createWorkflowStatus({
   orgId,

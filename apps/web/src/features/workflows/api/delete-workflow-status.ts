@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { getWorkflowStatusesQueryOptions } from "./get-workflow-statuses";
+import { getWorkflowStatusesQueryOptions } from "../../../api/get-workflow-statuses";
 
 export function deleteWorkflowStatus({ orgId, statusId }: { orgId: string; statusId: string }): Promise<void> {
   return api.delete(`/organization/${encodeURIComponent(orgId)}/projects-workflows/${encodeURIComponent(statusId)}`);

@@ -10,8 +10,8 @@ import { EmptyListState, LoadErrorState, LoadingState } from "../../../component
 import { TableCard } from "../../../components/table-card";
 import { useCan } from "../../../lib/permissions";
 import { useDeleteWorkflowStatus } from "../api/delete-workflow-status";
-import { useWorkflowStatuses } from "../api/get-workflow-statuses";
-import { workflowStatusName } from "../status-name";
+import { useWorkflowStatuses } from "../../../api/get-workflow-statuses";
+import { workflowStatusName } from "../../../lib/workflow-status-name";
 import { WorkflowStatusModal } from "./workflow-status-modal";
 
 /** Spec part 2 §2 "Workflows": the statuses by name; only editable ones can be renamed or deleted. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Customer, type CustomerInput, customerSchema } from "@timetrap/domain";
-import { api } from "../../../lib/api-client";
+import { api } from "../lib/api-client";
 import { getCustomersQueryOptions } from "./get-customers";
 
 export function createCustomer({ orgId, data }: { orgId: string; data: CustomerInput }): Promise<Customer> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type WorkflowStatus, workflowStatusSchema } from "@timetrap/domain";
 import { z } from "zod";
-import { api } from "../../../lib/api-client";
+import { api } from "../lib/api-client";
 
 const workflowStatusListSchema = z.array(workflowStatusSchema);
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type Customer, customerSchema } from "@timetrap/domain";
 import { z } from "zod";
-import { api } from "../../../lib/api-client";
+import { api } from "../lib/api-client";
 
 const customerListSchema = z.array(customerSchema);
 
