@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
 import { getCustomersQueryOptions } from "../../../api/get-customers";
+import { api } from "../../../lib/api-client";
 
 /** The server deletes only with the typed confirmation slug (decision 005, "Customers"). */
 export function deleteCustomer({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Customer, type CustomerInput, customerSchema } from "@timetrap/domain";
-import { api } from "../../../lib/api-client";
 import { getCustomersQueryOptions } from "../../../api/get-customers";
+import { api } from "../../../lib/api-client";
 
 export function updateCustomer({
   orgId,

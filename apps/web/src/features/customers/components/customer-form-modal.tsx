@@ -4,9 +4,9 @@ import type { TFunction } from "i18next";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { useCreateCustomer } from "../../../api/create-customer";
 import { ModalFormFooter } from "../../../components/modal-form-footer";
 import { mutationToasts } from "../../../lib/notify";
-import { useCreateCustomer } from "../../../api/create-customer";
 import { useUpdateCustomer } from "../api/update-customer";
 
 type Field = keyof CustomerInputFields;

@@ -5,12 +5,12 @@ import { type Customer, canWriteCustomers } from "@timetrap/domain";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { useCustomers } from "../../../api/get-customers";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { SortableTh, sortRows, useSort } from "../../../components/sortable-table";
 import { TableCard } from "../../../components/table-card";
 import { useSession } from "../../../lib/session";
-import { useCustomers } from "../../../api/get-customers";
 import { CustomerFormModal } from "./customer-form-modal";
 import { DeleteCustomerModal } from "./delete-customer-modal";
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
 import { getWorkflowStatusesQueryOptions } from "../../../api/get-workflow-statuses";
+import { api } from "../../../lib/api-client";
 
 export function deleteWorkflowStatus({ orgId, statusId }: { orgId: string; statusId: string }): Promise<void> {
   return api.delete(`/organization/${encodeURIComponent(orgId)}/projects-workflows/${encodeURIComponent(statusId)}`);

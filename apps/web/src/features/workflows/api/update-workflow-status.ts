@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type WorkflowStatus, type WorkflowStatusInput, workflowStatusSchema } from "@timetrap/domain";
-import { api } from "../../../lib/api-client";
 import { getWorkflowStatusesQueryOptions } from "../../../api/get-workflow-statuses";
+import { api } from "../../../lib/api-client";
 
 export function updateWorkflowStatus({
   orgId,

@@ -4,14 +4,14 @@ import type { WorkflowStatus } from "@timetrap/domain";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { useWorkflowStatuses } from "../../../api/get-workflow-statuses";
 import { useConfirmAction } from "../../../components/confirm-action";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { TableCard } from "../../../components/table-card";
 import { useCan } from "../../../lib/permissions";
-import { useDeleteWorkflowStatus } from "../api/delete-workflow-status";
-import { useWorkflowStatuses } from "../../../api/get-workflow-statuses";
 import { workflowStatusName } from "../../../lib/workflow-status-name";
+import { useDeleteWorkflowStatus } from "../api/delete-workflow-status";
 import { WorkflowStatusModal } from "./workflow-status-modal";
 
 /** Spec part 2 §2 "Workflows": the statuses by name; only editable ones can be renamed or deleted. */
