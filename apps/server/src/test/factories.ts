@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
-import { type Action, type CreateOrganizationResponse, type Subject, subjects } from "@timetrap/domain";
+import { type Action, type CreateOrganizationResponse, type MemberTag, type Subject, subjects } from "@timetrap/domain";
 import { and, eq } from "drizzle-orm";
 import {
   customers,
   organizationMembers,
   overheads,
+  projectMembers,
   projects,
   roles,
   userContracts,
@@ -117,5 +118,37 @@ export async function insertProject(
     .insert(projects)
     .values({ organizationId, title: values.title ?? "Website", customerId: values.customerId ?? null, statusId })
     .returning();
+  return row!;
+}
+
+/**
+ * A project straight in the tables with its manager, members and category, for the calls about what hangs from a
+ * project (notes, links, updates, expenses, tasks) and who may see or change it. Without a status it takes the
+ * organization's `open` one; each member gets the `responsible` tag unless told otherwise.
+ */
+export async function insertProjectWithTeam(
+  t: TestApp,
+  organizationId: string,
+  values: {
+    title?: string;
+    customerId?: string | null;
+    managerId?: string | null;
+    categoryId?: string | null;
+    members?: ReadonlyArray<{ userId: string; tags?: readonly MemberTag[] }>;
+  } = {},
+): Promise<typeof projects.$inferSelect> {
+  const inserted = await insertProject(t, organizationId, {
+    ...(values.title === undefined ? {} : { title: values.title }),
+    customerId: values.customerId ?? null,
+  });
+  const [row] = await t.db
+    .update(projects)
+    .set({ projectManagerId: values.managerId ?? null, categoryId: values.categoryId ?? null })
+    .where(eq(projects.id, inserted.id))
+    .returning();
+  const memberRows = (values.members ?? []).flatMap(({ userId, tags = ["responsible"] }) =>
+    tags.map((tag) => ({ projectId: inserted.id, userId, tag })),
+  );
+  if (memberRows.length > 0) await t.db.insert(projectMembers).values(memberRows);
   return row!;
 }
