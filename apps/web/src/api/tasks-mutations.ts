@@ -1,0 +1,64 @@
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type Task, type TaskInput, type TaskUpdate, taskSchema } from "@timetrap/domain";
+import { api } from "../lib/api-client";
+import { taskKeys } from "./tasks";
+
+const taskPath = (organizationId: string, taskId?: string) =>
+  `/organization/${encodeURIComponent(organizationId)}/task${taskId ? `/${encodeURIComponent(taskId)}` : ""}`;
+
+export function createTask({ organizationId, data }: { organizationId: string; data: TaskInput }): Promise<Task> {
+  return api.post(taskPath(organizationId), { body: data, schema: taskSchema });
+}
+
+export function updateTask({
+  organizationId,
+  taskId,
+  data,
+}: {
+  organizationId: string;
+  taskId: string;
+  data: TaskUpdate;
+}): Promise<Task> {
+  return api.patch(taskPath(organizationId, taskId), { body: data, schema: taskSchema });
+}
+
+export function deleteTask({ organizationId, taskId }: { organizationId: string; taskId: string }): Promise<void> {
+  return api.delete(taskPath(organizationId, taskId));
+}
+
+/**
+ * Spec part 1 §4 "Tasks": after any add, update or delete the cached task lists, the projects' task lists and
+ * the open tasks are asked again; all live under the tasks prefix. So a new subtask also refetches its parent.
+ */
+function refreshTasks(queryClient: QueryClient, organizationId: string) {
+  return queryClient.invalidateQueries({ queryKey: taskKeys.all(organizationId) });
+}
+
+export function useCreateTask(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: TaskInput) => createTask({ organizationId, data }),
+    onSuccess: () => refreshTasks(queryClient, organizationId),
+  });
+}
+
+export function useUpdateTask(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, data }: { taskId: string; data: TaskUpdate }) =>
+      updateTask({ organizationId, taskId, data }),
+    onSuccess: () => refreshTasks(queryClient, organizationId),
+  });
+}
+
+export function useDeleteTask(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (taskId: string) => deleteTask({ organizationId, taskId }),
+    onSuccess: (_, taskId) => {
+      // The deleted task (and its subtasks, deleted with it) must not be asked for again by an open view.
+      queryClient.removeQueries({ queryKey: taskKeys.detail(organizationId, taskId) });
+      return refreshTasks(queryClient, organizationId);
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type Note, noteSchema } from "@timetrap/domain";
+import { api } from "../../../lib/api-client";
+import { projectPath } from "./get-project";
+import { getProjectNotesQueryOptions } from "./get-project-notes";
+
+export function createProjectNote({
+  organizationId,
+  projectId,
+  note,
+}: {
+  organizationId: string;
+  projectId: string;
+  note: string;
+}): Promise<Note> {
+  return api.post(`${projectPath(organizationId, projectId)}/note`, { body: { note }, schema: noteSchema });
+}
+
+export function useCreateProjectNote(organizationId: string, projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) => createProjectNote({ organizationId, projectId, note }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: getProjectNotesQueryOptions(organizationId, projectId).queryKey }),
+  });
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type Note, noteSchema } from "@timetrap/domain";
+import { api } from "../../../lib/api-client";
+import { projectPath } from "./get-project";
+import { getProjectNotesQueryOptions } from "./get-project-notes";
+
+export function updateProjectNote({
+  organizationId,
+  projectId,
+  noteId,
+  note,
+}: {
+  organizationId: string;
+  projectId: string;
+  noteId: string;
+  note: string;
+}): Promise<Note> {
+  return api.patch(`${projectPath(organizationId, projectId)}/note/${encodeURIComponent(noteId)}`, {
+    body: { note },
+    schema: noteSchema,
+  });
+}
+
+export function useUpdateProjectNote(organizationId: string, projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ noteId, note }: { noteId: string; note: string }) =>
+      updateProjectNote({ organizationId, projectId, noteId, note }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: getProjectNotesQueryOptions(organizationId, projectId).queryKey }),
+  });
+}
