@@ -36,6 +36,9 @@ import { createOrganizationsService } from "./modules/organizations/organization
 import { createOverheadsRepository } from "./modules/overheads/overheads.repository.js";
 import { overheadsRoutes } from "./modules/overheads/overheads.routes.js";
 import { createOverheadsService } from "./modules/overheads/overheads.service.js";
+import { createProjectsRepository } from "./modules/projects/projects.repository.js";
+import { projectsRoutes } from "./modules/projects/projects.routes.js";
+import { createProjectsService } from "./modules/projects/projects.service.js";
 import { createRolesRepository } from "./modules/roles/roles.repository.js";
 import { rolesRoutes } from "./modules/roles/roles.routes.js";
 import { createRolesService } from "./modules/roles/roles.service.js";
@@ -140,6 +143,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     users,
   });
 
+  const projects = createProjectsService({ repository: createProjectsRepository(database.db), organizations });
+
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(configRoutes, { prefix: apiPrefix, publicConfig: getPublicConfig({ config, version }) });
   await api.register(authRoutes, { prefix: apiPrefix, auth, authenticate });
@@ -172,6 +177,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     organizations,
   });
   await api.register(taskCategoriesRoutes, { prefix: apiPrefix, taskCategories, authenticate });
+  await api.register(projectsRoutes, { prefix: apiPrefix, projects, authenticate });
   await api.register(changelogRoutes, {
     prefix: apiPrefix,
     changelog: createChangelogService({ changelogPath: config.changelogPath }),
