@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type Project, type ProjectInput, projectSchema } from "@timetrap/domain";
+import { api } from "../../../lib/api-client";
+import { getProjectsQueryOptions } from "./get-projects";
+
+export function createProject({
+  organizationId,
+  data,
+}: {
+  organizationId: string;
+  data: ProjectInput;
+}): Promise<Project> {
+  return api.post(`/organization/${encodeURIComponent(organizationId)}/project`, {
+    body: data,
+    schema: projectSchema,
+  });
+}
+
+export function useCreateProject(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: ProjectInput) => createProject({ organizationId, data }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getProjectsQueryOptions(organizationId).queryKey }),
+  });
+}
