@@ -36,6 +36,9 @@ import { createOrganizationsService } from "./modules/organizations/organization
 import { createOverheadsRepository } from "./modules/overheads/overheads.repository.js";
 import { overheadsRoutes } from "./modules/overheads/overheads.routes.js";
 import { createOverheadsService } from "./modules/overheads/overheads.service.js";
+import { createProjectCategoriesRepository } from "./modules/project-categories/project-categories.repository.js";
+import { projectCategoriesRoutes } from "./modules/project-categories/project-categories.routes.js";
+import { createProjectCategoriesService } from "./modules/project-categories/project-categories.service.js";
 import { createProjectsRepository } from "./modules/projects/projects.repository.js";
 import { projectsRoutes } from "./modules/projects/projects.routes.js";
 import { createProjectsService } from "./modules/projects/projects.service.js";
@@ -143,7 +146,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     users,
   });
 
-  const projects = createProjectsService({ repository: createProjectsRepository(database.db), organizations });
+  const projectCategories = createProjectCategoriesService({
+    repository: createProjectCategoriesRepository(database.db),
+    organizations,
+  });
+  const projects = createProjectsService({
+    repository: createProjectsRepository(database.db),
+    organizations,
+    projectCategories,
+  });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(configRoutes, { prefix: apiPrefix, publicConfig: getPublicConfig({ config, version }) });
@@ -178,6 +189,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   await api.register(taskCategoriesRoutes, { prefix: apiPrefix, taskCategories, authenticate });
   await api.register(projectsRoutes, { prefix: apiPrefix, projects, authenticate });
+  await api.register(projectCategoriesRoutes, { prefix: apiPrefix, projectCategories, authenticate });
   await api.register(changelogRoutes, {
     prefix: apiPrefix,
     changelog: createChangelogService({ changelogPath: config.changelogPath }),

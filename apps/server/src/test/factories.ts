@@ -152,3 +152,13 @@ export async function insertProjectWithTeam(
   if (memberRows.length > 0) await t.db.insert(projectMembers).values(memberRows);
   return row!;
 }
+
+/** A customer straight in the table, for the calls that only need one to refer to. */
+export async function insertCustomer(
+  t: TestApp,
+  organizationId: string,
+  nominative = "Acme Srl",
+): Promise<typeof customers.$inferSelect> {
+  const [row] = await t.db.insert(customers).values({ organizationId, nominative }).returning();
+  return row!;
+}

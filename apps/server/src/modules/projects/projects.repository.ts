@@ -48,8 +48,8 @@ export interface ProjectSelection {
 export type ProjectQueries = ReturnType<typeof projectQueries>;
 
 export interface ProjectsRepository extends ProjectQueries {
-  /** Runs `work` in one transaction, with the queries bound to it. */
-  transaction<T>(work: (queries: ProjectQueries) => Promise<T>): Promise<T>;
+  /** Runs `work` in one transaction, with the queries bound to it (and the transaction, for other modules). */
+  transaction<T>(work: (queries: ProjectQueries, tx: Database) => Promise<T>): Promise<T>;
   /** The queries on a transaction another module opened. */
   within(tx: Database): ProjectQueries;
 }
@@ -57,7 +57,7 @@ export interface ProjectsRepository extends ProjectQueries {
 export function createProjectsRepository(db: Database): ProjectsRepository {
   return {
     ...projectQueries(db),
-    transaction: (work) => db.transaction((tx) => work(projectQueries(tx))),
+    transaction: (work) => db.transaction((tx) => work(projectQueries(tx), tx)),
     within: (tx) => projectQueries(tx),
   };
 }

@@ -3,14 +3,20 @@ import {
   canEditProject,
   canSeeProject,
   currentMarginability,
+  isUnitBlocked,
   type MemberTag,
+  memberTagFields,
   memberTags,
+  type PlanConfigEntry,
   type Project,
+  type ProjectInput,
   type UserRef,
 } from "@timetrap/domain";
-import { forbidden, notFound } from "../../http/app-error.js";
-import type { OrganizationsService } from "../organizations/organizations.service.js";
-import type { ProjectRecord, ProjectsRepository } from "./projects.repository.js";
+import { type Database, isForeignKeyViolation } from "../../db/database.js";
+import { AppError, forbidden, notFound } from "../../http/app-error.js";
+import type { Member, OrganizationsService } from "../organizations/organizations.service.js";
+import type { ProjectCategoriesService } from "../project-categories/project-categories.service.js";
+import type { ProjectQueries, ProjectRecord, ProjectsRepository, ProjectValues } from "./projects.repository.js";
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;
 
@@ -77,17 +83,129 @@ export function toProject(record: ProjectRecord): Project {
   };
 }
 
+function projectLimitMessage(config: readonly PlanConfigEntry[]): string {
+  const limit = config.find((entry) => entry.unitType === "PROJECT")?.tierLimit;
+  if (typeof limit !== "number") return "Your plan does not include more projects. Upgrade the plan to add them";
+  return `Your plan allows ${limit} project${limit === 1 ? "" : "s"}. Upgrade the plan to add more`;
+}
+
+/** What a key names when a write fails on it: something deleted between the checks and the write. */
+const referenceOfConstraint: Record<string, string> = {
+  projects_customer_fk: "Customer",
+  projects_status_fk: "Status",
+  projects_category_fk: "Category",
+  projects_area_fk: "Area",
+  projects_manager_fk: "Project manager",
+  project_members_user_id_users_id_fk: "User",
+};
+
+/** The same 404 the checks give, for a reference that went away while the project was being written. */
+async function withReferencesChecked<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    for (const [constraint, what] of Object.entries(referenceOfConstraint)) {
+      if (isForeignKeyViolation(error, constraint)) throw notFound(what);
+    }
+    throw error;
+  }
+}
+
+function notActive(field: string, member: Member): AppError {
+  const message = `${member.nominative} is not an active user of the organization`;
+  return new AppError("VALIDATION_FAILED", message, [{ field: `body.${field}`, message }]);
+}
+
+/** One row per person and tag, from the form's lists. */
+function memberRowsOf(input: ProjectInput): Array<{ userId: string; tag: MemberTag }> {
+  return memberTags.flatMap((tag) => input[memberTagFields[tag]].map((userId) => ({ userId, tag })));
+}
+
 export function createProjectsService({
   repository,
   organizations,
+  projectCategories,
 }: {
   repository: ProjectsRepository;
   organizations: OrganizationsService;
+  projectCategories: Pick<ProjectCategoriesService, "requireCategory" | "requireArea">;
 }) {
   /** One project of the organization as the domain shows it, or undefined. */
   async function findProject(organizationId: string, projectId: string): Promise<Project | undefined> {
     const [record] = await repository.findProjects(organizationId, { ids: [projectId] });
     return record ? toProject(record) : undefined;
+  }
+
+  /**
+   * The columns to write, after checking every reference is of the organization (404 naming it) and every person
+   * is an active user of it (400 naming the field). On an edit, people already on the project in the same place
+   * may stay even if they have been deactivated since: the form sends the whole project back as it was.
+   */
+  async function valuesOf(
+    organizationId: string,
+    input: ProjectInput,
+    tx: Database,
+    queries: ProjectQueries,
+    before?: Project,
+  ): Promise<ProjectValues> {
+    if (!(await queries.customerExists(organizationId, input.customer_id))) throw notFound("Customer");
+    const statusId = await queries.findStatusId(
+      organizationId,
+      input.status_id ? { id: input.status_id } : { key: "open" },
+    );
+    if (!statusId) throw notFound("Status");
+    if (input.category_id)
+      await projectCategories.requireCategory({ organizationId, categoryId: input.category_id, tx });
+    if (input.area_id) await projectCategories.requireArea({ organizationId, areaId: input.area_id, tx });
+
+    const members = new Map((await organizations.listMembers({ organizationId, tx })).map((m) => [m.userId, m]));
+    const checkPerson = (userId: string, field: string, what: string, alreadyThere: boolean) => {
+      const member = members.get(userId);
+      if (!member) throw notFound(what);
+      if (member.status !== "active" && !alreadyThere) throw notActive(field, member);
+    };
+    checkPerson(
+      input.project_manager_id,
+      "project_manager_id",
+      "Project manager",
+      before?.project_manager.uid === input.project_manager_id,
+    );
+    for (const tag of memberTags) {
+      const field = memberTagFields[tag];
+      for (const userId of input[field]) {
+        const alreadyThere = !!before?.members.some((m) => m.user.uid === userId && m.tags.includes(tag));
+        checkPerson(userId, field, "User", alreadyThere);
+      }
+    }
+
+    return {
+      title: input.title,
+      customerId: input.customer_id,
+      projectManagerId: input.project_manager_id,
+      statusId,
+      categoryId: input.category_id,
+      areaId: input.area_id,
+      externalReference: input.external_reference,
+      notBillable: input.not_billable,
+      budget: input.budget,
+      marginabilityPercentage: input.marginability_percentage,
+      toleranceDays: input.tolerance_days,
+      projectType: input.project_type,
+      contactName: input.contact_name,
+      contactSurname: input.contact_surname,
+      contactEmail: input.contact_email,
+      contactRole: input.contact_role,
+      description: input.description,
+      startDate: input.start_date,
+      endDate: input.end_date,
+      closingDate: input.closing_date,
+    };
+  }
+
+  async function requireProject(organizationId: string, projectId: string): Promise<Project> {
+    const project = await findProject(organizationId, projectId);
+    if (!project) throw notFound("Project");
+    return project;
   }
 
   /**
@@ -168,6 +286,100 @@ export function createProjectsService({
       projectId: string;
     }): Promise<Project> {
       return authorizeProject({ actorId, organizationId, projectId, access: "read" });
+    },
+    /** Projects where the user is manager or member: the user themself, or anyone with read on project. */
+    async listUserProjects({
+      actorId,
+      organizationId,
+      userId,
+    }: {
+      actorId: string;
+      organizationId: string;
+      userId: string;
+    }): Promise<Project[]> {
+      const { role } = await organizations.authorize({ actorId, organizationId });
+      await organizations.requireMember({ organizationId, userId });
+      if (userId !== actorId && !can(role, "read", "project")) throw forbidden("You need the right to read project");
+      return (await repository.findProjects(organizationId, { involving: userId })).map(toProject);
+    },
+
+    /**
+     * Needs create on project and a free PROJECT unit of the plan. The organization stays locked until the project
+     * is saved, so two creations cannot both take the last unit.
+     */
+    async createProject({
+      actorId,
+      organizationId,
+      input,
+    }: {
+      actorId: string;
+      organizationId: string;
+      input: ProjectInput;
+    }): Promise<Project> {
+      const { organization } = await organizations.authorize({
+        actorId,
+        organizationId,
+        right: { action: "create", subject: "project" },
+      });
+      const projectId = await withReferencesChecked(() =>
+        organizations.withOrganizationLocked({ organizationId }, async (tx) => {
+          const queries = repository.within(tx);
+          const config = organization.plan.config;
+          if (isUnitBlocked(config, "PROJECT", await queries.countProjects(organizationId))) {
+            throw new AppError("PLAN_LIMIT_REACHED", projectLimitMessage(config));
+          }
+          const row = await queries.insert(organizationId, await valuesOf(organizationId, input, tx, queries));
+          await queries.replaceMembers(row.id, memberRowsOf(input));
+          return row.id;
+        }),
+      );
+      return requireProject(organizationId, projectId);
+    },
+
+    /** Replaces every field and the members, as the modal sends the whole project (`canEditProject`). */
+    async updateProject({
+      actorId,
+      organizationId,
+      projectId,
+      input,
+    }: {
+      actorId: string;
+      organizationId: string;
+      projectId: string;
+      input: ProjectInput;
+    }): Promise<Project> {
+      await authorizeProject({ actorId, organizationId, projectId, access: "edit" });
+      await withReferencesChecked(() =>
+        repository.transaction(async (queries, tx) => {
+          // Locked first, so two edits replace the members one after the other and the second one sees the first.
+          if (!(await queries.lockProject(organizationId, projectId))) throw notFound("Project");
+          const [record] = await queries.findProjects(organizationId, { ids: [projectId] });
+          const before = toProject(record!);
+          await queries.update(organizationId, projectId, await valuesOf(organizationId, input, tx, queries, before));
+          await queries.replaceMembers(projectId, memberRowsOf(input));
+        }),
+      );
+      return requireProject(organizationId, projectId);
+    },
+
+    /** Needs delete on project; its tasks, expenses, notes, links, updates and members go with it. */
+    async deleteProject({
+      actorId,
+      organizationId,
+      projectId,
+    }: {
+      actorId: string;
+      organizationId: string;
+      projectId: string;
+    }): Promise<void> {
+      const { role } = await organizations.authorize({
+        actorId,
+        organizationId,
+        right: { action: "delete", subject: "project" },
+      });
+      const project = await findProject(organizationId, projectId);
+      if (!project || !canSeeProject(role, actorId, project)) throw notFound("Project");
+      if (!(await repository.delete(organizationId, projectId))) throw notFound("Project");
     },
   };
 }
