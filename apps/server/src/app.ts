@@ -28,6 +28,9 @@ import { createContractsService } from "./modules/contracts/contracts.service.js
 import { createCustomersRepository } from "./modules/customers/customers.repository.js";
 import { customersRoutes } from "./modules/customers/customers.routes.js";
 import { createCustomersService } from "./modules/customers/customers.service.js";
+import { createExpensesRepository } from "./modules/expenses/expenses.repository.js";
+import { expensesRoutes } from "./modules/expenses/expenses.routes.js";
+import { createExpensesService } from "./modules/expenses/expenses.service.js";
 import { membersRoutes } from "./modules/members/members.routes.js";
 import { createMembersService } from "./modules/members/members.service.js";
 import { createOrganizationsRepository } from "./modules/organizations/organizations.repository.js";
@@ -39,6 +42,15 @@ import { createOverheadsService } from "./modules/overheads/overheads.service.js
 import { createProjectCategoriesRepository } from "./modules/project-categories/project-categories.repository.js";
 import { projectCategoriesRoutes } from "./modules/project-categories/project-categories.routes.js";
 import { createProjectCategoriesService } from "./modules/project-categories/project-categories.service.js";
+import { createProjectLinksRepository } from "./modules/project-links/project-links.repository.js";
+import { projectLinksRoutes } from "./modules/project-links/project-links.routes.js";
+import { createProjectLinksService } from "./modules/project-links/project-links.service.js";
+import { createProjectNotesRepository } from "./modules/project-notes/project-notes.repository.js";
+import { projectNotesRoutes } from "./modules/project-notes/project-notes.routes.js";
+import { createProjectNotesService } from "./modules/project-notes/project-notes.service.js";
+import { createProjectUpdatesRepository } from "./modules/project-updates/project-updates.repository.js";
+import { projectUpdatesRoutes } from "./modules/project-updates/project-updates.routes.js";
+import { createProjectUpdatesService } from "./modules/project-updates/project-updates.service.js";
 import { createProjectsRepository } from "./modules/projects/projects.repository.js";
 import { projectsRoutes } from "./modules/projects/projects.routes.js";
 import { createProjectsService } from "./modules/projects/projects.service.js";
@@ -189,6 +201,34 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   await api.register(taskCategoriesRoutes, { prefix: apiPrefix, taskCategories, authenticate });
   await api.register(projectsRoutes, { prefix: apiPrefix, projects, authenticate });
+  await api.register(expensesRoutes, {
+    prefix: apiPrefix,
+    expenses: createExpensesService({ repository: createExpensesRepository(database.db), projects }),
+    authenticate,
+  });
+  await api.register(projectNotesRoutes, {
+    prefix: apiPrefix,
+    notes: createProjectNotesService({
+      repository: createProjectNotesRepository(database.db),
+      organizations,
+      projects,
+    }),
+    authenticate,
+  });
+  await api.register(projectLinksRoutes, {
+    prefix: apiPrefix,
+    links: createProjectLinksService({ repository: createProjectLinksRepository(database.db), projects }),
+    authenticate,
+  });
+  await api.register(projectUpdatesRoutes, {
+    prefix: apiPrefix,
+    updates: createProjectUpdatesService({
+      repository: createProjectUpdatesRepository(database.db),
+      projects,
+      users,
+    }),
+    authenticate,
+  });
   await api.register(projectCategoriesRoutes, { prefix: apiPrefix, projectCategories, authenticate });
   await api.register(changelogRoutes, {
     prefix: apiPrefix,
