@@ -264,3 +264,26 @@ describe("A category and an area seen from the project", () => {
     expect(after.json()).toMatchObject({ uid: project.id, category: null, area: null });
   });
 });
+
+describe("API documentation", () => {
+  test("documents the category and area routes with their schemas", async () => {
+    const document = (await request(t.app, { method: "GET", url: "/api/docs/json" })).json();
+    const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
+    for (const kind of ["project-category", "project-area"]) {
+      const expected: Array<[string, string]> = [
+        [`/api/v1/organization/{orgId}/${kind}`, "get"],
+        [`/api/v1/organization/{orgId}/${kind}`, "post"],
+        [`/api/v1/organization/{orgId}/${kind}/{id}`, "patch"],
+        [`/api/v1/organization/{orgId}/${kind}/{id}`, "delete"],
+      ];
+      for (const [path, method] of expected) {
+        const operation = paths[path]?.[method];
+        expect(operation, `${method} ${path}`).toBeDefined();
+        expect(Object.keys(operation!.responses as object), `${method} ${path}`).toEqual(
+          expect.arrayContaining(["401", "404"]),
+        );
+        if (method === "post" || method === "patch") expect(operation!.requestBody, `${method} ${path}`).toBeDefined();
+      }
+    }
+  });
+});

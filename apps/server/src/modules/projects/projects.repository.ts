@@ -151,11 +151,10 @@ function projectQueries(db: Database) {
       if (rows.length === 0) return [];
 
       const ids = rows.map((row) => row.project.id);
-      const [members, updates, totals] = await Promise.all([
-        membersOf(ids),
-        latestUpdatesOf(ids),
-        finalBalanceTotalsOf(ids),
-      ]);
+      // One after the other: on a transaction the three share one connection, which runs one query at a time.
+      const members = await membersOf(ids);
+      const updates = await latestUpdatesOf(ids);
+      const totals = await finalBalanceTotalsOf(ids);
       const updateByProject = new Map(updates.map((u) => [u.projectId, u]));
       const totalByProject = new Map(totals.map((t) => [t.projectId, Number(t.total)]));
       return rows.map((row) => {
