@@ -1,8 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { overdueColor, priorityFromTodo, taskInputSchema, wouldCreateCycle } from "./tasks.js";
+import {
+  earliestDueDate,
+  latestDueDate,
+  overdueColor,
+  priorityFromTodo,
+  taskInputSchema,
+  taskUpdateSchema,
+  wouldCreateCycle,
+} from "./tasks.js";
 
 const now = Date.UTC(2026, 10, 21, 12, 0, 0);
 const hour = 3600 * 1000;
+const validTask = {
+  name: "Wireframes",
+  projectId: "0b8a3e5e-3b8e-4c56-9b7c-7f0d8a1e2c3d",
+  userId: "1b8a3e5e-3b8e-4c56-9b7c-7f0d8a1e2c3d",
+};
 
 describe("overdueColor", () => {
   it.each([
@@ -58,8 +71,26 @@ describe("taskInputSchema", () => {
     ["an empty project", { projectId: "" }, "projectId: Task project is required!"],
     ["no assignee", { userId: null }, "userId: Assignee is required!"],
     ["a priority off the scale", { priority: 35 }, "priority: Priority must be 10, 20, 30, 40 or 50"],
+    ["a due date of a fraction of a millisecond", { dueDate: 1.5 }, "dueDate: Due date must be a time in milliseconds"],
+    ["a due date after the year 9999", { dueDate: 1e20 }, "dueDate: Due date must be between the years 1 and 9999"],
+    ["a due date before the year 1", { dueDate: -1e15 }, "dueDate: Due date must be between the years 1 and 9999"],
   ])("rejects %s with the spec's message", (_label, patch, expected) => {
     expect(messagesOf({ ...valid, ...patch })).toContain(expected);
+  });
+});
+
+describe("due date range", () => {
+  it.each([
+    ["the first millisecond of the year 1", earliestDueDate, "0001-01-01T00:00:00.000Z"],
+    ["the last millisecond of the year 9999", latestDueDate, "9999-12-31T23:59:59.999Z"],
+  ])("accepts %s", (_label, dueDate, iso) => {
+    expect(new Date(dueDate).toISOString()).toBe(iso);
+    expect(taskInputSchema.parse({ ...validTask, dueDate }).dueDate).toBe(dueDate);
+    expect(taskUpdateSchema.parse({ dueDate }).dueDate).toBe(dueDate);
+  });
+
+  it.each([earliestDueDate - 1, latestDueDate + 1])("rejects %d in an update too", (dueDate) => {
+    expect(taskUpdateSchema.safeParse({ dueDate }).success).toBe(false);
   });
 });
 

@@ -91,6 +91,16 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
+/** 0001-01-01 and 9999-12-31 (UTC), the range a due date can take: beyond it the database cannot store the time. */
+export const earliestDueDate = -62_135_596_800_000;
+export const latestDueDate = 253_402_300_799_999;
+
+const dueDateSchema = z
+  .number({ message: "Due date must be a time in milliseconds" })
+  .int("Due date must be a time in milliseconds")
+  .min(earliestDueDate, "Due date must be between the years 1 and 9999")
+  .max(latestDueDate, "Due date must be between the years 1 and 9999");
+
 const requiredId = (message: string) =>
   z.union([z.uuid({ message }), z.literal(""), z.null()], { message }).refine((v) => !!v, message);
 
@@ -103,7 +113,7 @@ export const taskInputSchema = z
       .max(20_000)
       .nullish()
       .transform((v) => (v ? v : null)),
-    dueDate: z.number().int().nullable().default(null),
+    dueDate: dueDateSchema.nullable().default(null),
     projectId: requiredId("Task project is required!"),
     userId: requiredId("Assignee is required!"),
     complete: z.boolean().default(false),
@@ -128,7 +138,7 @@ export const taskUpdateSchema = z
   .object({
     name: taskInputSchema.shape.name,
     description: taskInputSchema.shape.description,
-    dueDate: z.number().int().nullable(),
+    dueDate: dueDateSchema.nullable(),
     projectId: taskInputSchema.shape.projectId,
     userId: taskInputSchema.shape.userId,
     complete: z.boolean(),
