@@ -4,15 +4,15 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/database.js";
 import {
   customers,
-  expenses,
   projectAreas,
   projectCategories,
   projectMembers,
   projects,
-  projectUpdates,
   users,
   workflowStatuses,
 } from "../../db/schema.js";
+import { createExpensesRepository } from "../expenses/expenses.repository.js";
+import { createProjectUpdatesRepository } from "../project-updates/project-updates.repository.js";
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -93,37 +93,6 @@ function projectQueries(db: Database) {
       .orderBy(sql`lower(${users.nominative})`, asc(users.nominative), asc(users.id));
   }
 
-  /** The newest update of each project: the latest date, and the latest written among one day's updates. */
-  async function latestUpdatesOf(projectIds: string[]) {
-    return db
-      .selectDistinctOn([projectUpdates.projectId], {
-        projectId: projectUpdates.projectId,
-        status: projectUpdates.status,
-        date: projectUpdates.date,
-        progress: projectUpdates.progress,
-      })
-      .from(projectUpdates)
-      .where(inArray(projectUpdates.projectId, projectIds))
-      .orderBy(
-        projectUpdates.projectId,
-        desc(projectUpdates.date),
-        desc(projectUpdates.createdAt),
-        desc(projectUpdates.id),
-      );
-  }
-
-  /** Summed by the database, which adds numeric values exactly. */
-  async function finalBalanceTotalsOf(projectIds: string[]) {
-    return db
-      .select({
-        projectId: expenses.projectId,
-        total: sql<string>`coalesce(sum(${expenses.amount}), 0)`,
-      })
-      .from(expenses)
-      .where(and(inArray(expenses.projectId, projectIds), eq(expenses.isFinalBalance, true)))
-      .groupBy(expenses.projectId);
-  }
-
   return {
     /** The organization's projects, newest first, with everything their answers show. */
     async findProjects(organizationId: string, selection: ProjectSelection = {}): Promise<ProjectRecord[]> {
@@ -152,18 +121,18 @@ function projectQueries(db: Database) {
 
       const ids = rows.map((row) => row.project.id);
       // One after the other: on a transaction the three share one connection, which runs one query at a time.
+      // The newest update and the expense total are the updates' and expenses' own queries, so their rules hold here.
       const members = await membersOf(ids);
-      const updates = await latestUpdatesOf(ids);
-      const totals = await finalBalanceTotalsOf(ids);
+      const updates = await createProjectUpdatesRepository(db).latestByProjects(ids);
+      const cents = await createExpensesRepository(db).sumFinalBalanceCents(organizationId, ids);
       const updateByProject = new Map(updates.map((u) => [u.projectId, u]));
-      const totalByProject = new Map(totals.map((t) => [t.projectId, Number(t.total)]));
       return rows.map((row) => {
         const update = updateByProject.get(row.project.id);
         return {
           ...row,
           members: members.filter((m) => m.projectId === row.project.id).map(({ user, tag }) => ({ user, tag })),
           latestUpdate: update ? { status: update.status, date: update.date, progress: update.progress } : null,
-          finalBalanceExpenses: totalByProject.get(row.project.id) ?? 0,
+          finalBalanceExpenses: (cents.get(row.project.id) ?? 0) / 100,
         };
       });
     },
