@@ -60,6 +60,9 @@ import { createRolesService } from "./modules/roles/roles.service.js";
 import { createTaskCategoriesRepository } from "./modules/task-categories/task-categories.repository.js";
 import { taskCategoriesRoutes } from "./modules/task-categories/task-categories.routes.js";
 import { createTaskCategoriesService } from "./modules/task-categories/task-categories.service.js";
+import { createTasksRepository } from "./modules/tasks/tasks.repository.js";
+import { tasksRoutes } from "./modules/tasks/tasks.routes.js";
+import { createTasksService } from "./modules/tasks/tasks.service.js";
 import { createUsersRepository } from "./modules/users/users.repository.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
@@ -200,6 +203,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     organizations,
   });
   await api.register(taskCategoriesRoutes, { prefix: apiPrefix, taskCategories, authenticate });
+  await api.register(tasksRoutes, {
+    prefix: apiPrefix,
+    tasks: createTasksService({
+      repository: createTasksRepository(database.db),
+      organizations,
+      projects,
+      taskCategories,
+    }),
+    authenticate,
+  });
   await api.register(projectsRoutes, { prefix: apiPrefix, projects, authenticate });
   await api.register(expensesRoutes, {
     prefix: apiPrefix,
