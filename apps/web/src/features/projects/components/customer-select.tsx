@@ -7,8 +7,8 @@ import { useCreateCustomer } from "../../../api/create-customer";
 import { getCustomersQueryOptions, useCustomers } from "../../../api/get-customers";
 import { notifyRequestError, notifySuccess } from "../../../lib/notify";
 
-/** The value of the option that creates a customer from what was typed; never a customer's id. */
-const createOption = "\u0000create-customer";
+/** The value of the option that creates a customer from what was typed; customer ids are uuids, never this. */
+const createOption = "create-customer";
 
 export interface CustomerSelectProps
   extends Omit<SelectProps, "data" | "value" | "onChange" | "searchValue" | "onSearchChange" | "error"> {

@@ -409,9 +409,8 @@ function ProjectForm({ organizationId, project, onClose, onSaved }: FormProps) {
           value={values.description}
           onChange={(event) => change("description", event.currentTarget.value)}
           error={errors.description}
-          autosize
-          minRows={3}
-          maxRows={10}
+          rows={4}
+          resize="vertical"
         />
         <ModalFormFooter pending={pending} onCancel={onClose} />
       </Stack>
