@@ -1,12 +1,13 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type Task, type TaskInput, type TaskUpdate, taskSchema } from "@timetrap/domain";
+import { type Task, type TaskInputFields, type TaskUpdate, taskSchema } from "@timetrap/domain";
 import { api } from "../lib/api-client";
 import { taskKeys } from "./tasks";
 
 const taskPath = (organizationId: string, taskId?: string) =>
   `/organization/${encodeURIComponent(organizationId)}/task${taskId ? `/${encodeURIComponent(taskId)}` : ""}`;
 
-export function createTask({ organizationId, data }: { organizationId: string; data: TaskInput }): Promise<Task> {
+/** The server fills what is left out with the schema's defaults: a subtask sends only name, assignee, project, parent. */
+export function createTask({ organizationId, data }: { organizationId: string; data: TaskInputFields }): Promise<Task> {
   return api.post(taskPath(organizationId), { body: data, schema: taskSchema });
 }
 
@@ -37,7 +38,7 @@ function refreshTasks(queryClient: QueryClient, organizationId: string) {
 export function useCreateTask(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (data: TaskInput) => createTask({ organizationId, data }),
+    mutationFn: (data: TaskInputFields) => createTask({ organizationId, data }),
     onSuccess: () => refreshTasks(queryClient, organizationId),
   });
 }

@@ -6,6 +6,7 @@ import { CustomersPage } from "../features/customers/components/customers-page";
 import { OrganizationPage } from "../features/organization/components/organization-page";
 import { OverheadsPage } from "../features/overheads/components/overheads-page";
 import { ProfilePage } from "../features/profile/components/profile-page";
+import { ProjectDetailPage } from "../features/projects/components/detail/project-detail-page";
 import { ProjectsPage } from "../features/projects/components/projects-page";
 import { RolesPage } from "../features/roles/components/roles-page";
 import { ComingSoonPage, NoRolePage, NotFoundPage } from "../features/shell/components/page-placeholder";
@@ -75,7 +76,7 @@ export function AppRoutes() {
               <Route path="dashboard" element={soon("menu.dashboard")} />
               <Route path="integrations" element={soon("pages.integrations")} />
               <Route path="projects" element={<ProjectsPage />} />
-              <Route path="projects/:projectId" element={soon("pages.project")} />
+              <Route path="projects/:projectId" element={<ProjectDetailPage />} />
               <Route path="*" element={<ShellNotFound />} />
             </Route>
           </Route>

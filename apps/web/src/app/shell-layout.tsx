@@ -10,6 +10,7 @@ import { TagManager } from "../features/external-scripts/external-scripts";
 import { OnboardingDialog } from "../features/onboarding/components/onboarding-dialog";
 import { confirmLogout } from "../features/shell/components/confirm-logout";
 import { Sidebar } from "../features/shell/components/sidebar";
+import { TaskModalHost } from "../features/tasks/components/task-modal-host";
 import { useSession, useSignedInUser } from "../lib/session";
 
 /** Spec part 1 §2 "Shell and sidebar": 200 px wide, 70 px collapsed. */
@@ -65,6 +66,8 @@ export function ShellLayout() {
         }}
         version={version}
       />
+      {/* Spec part 1 §2 "Task modal": ?modal=task opens it on any page of the shell. */}
+      {onboardingDone && <TaskModalHost />}
       {onboardingDone && <CookieConsentBanner user={user} />}
       <TagManager url={config.data?.tagManagerUrl} consentAccepted={consentAccepted} />
     </AppShell>

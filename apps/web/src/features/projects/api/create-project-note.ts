@@ -20,7 +20,11 @@ export function useCreateProjectNote(organizationId: string, projectId: string) 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (note: string) => createProjectNote({ organizationId, projectId, note }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: getProjectNotesQueryOptions(organizationId, projectId).queryKey }),
+    onSuccess: (saved) => {
+      // The saved note shows at once: the field leaves editing without flashing the previous text.
+      const { queryKey } = getProjectNotesQueryOptions(organizationId, projectId);
+      queryClient.setQueryData(queryKey, (notes = []) => [saved, ...notes.filter((note) => note.uid !== saved.uid)]);
+      return queryClient.invalidateQueries({ queryKey });
+    },
   });
 }

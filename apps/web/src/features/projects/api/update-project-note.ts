@@ -26,7 +26,11 @@ export function useUpdateProjectNote(organizationId: string, projectId: string) 
   return useMutation({
     mutationFn: ({ noteId, note }: { noteId: string; note: string }) =>
       updateProjectNote({ organizationId, projectId, noteId, note }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: getProjectNotesQueryOptions(organizationId, projectId).queryKey }),
+    onSuccess: (saved) => {
+      // The saved note shows at once: the field leaves editing without flashing the previous text.
+      const { queryKey } = getProjectNotesQueryOptions(organizationId, projectId);
+      queryClient.setQueryData(queryKey, (notes = []) => [saved, ...notes.filter((note) => note.uid !== saved.uid)]);
+      return queryClient.invalidateQueries({ queryKey });
+    },
   });
 }

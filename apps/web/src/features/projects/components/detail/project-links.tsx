@@ -1,0 +1,134 @@
+import { ActionIcon, Anchor, Button, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconExternalLink, IconLink, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import type { ProjectLink } from "@timetrap/domain";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useConfirmAction } from "../../../../components/confirm-action";
+import { LoadErrorState } from "../../../../components/query-states";
+import { useDeleteProjectLink } from "../../api/delete-project-link";
+import { useProjectLinks } from "../../api/get-project-links";
+import { LinkFormModal } from "./link-form-modal";
+
+/**
+ * The address a link opens, or null when it should not be a link at all. The url is free text (spec part 2 §5):
+ * "example.com" is taken as a web address, and only web and mail addresses are followed, never `javascript:`.
+ */
+export function linkHref(url: string): string | null {
+  const text = url.trim();
+  if (!text) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
+  try {
+    const parsed = new URL(withScheme);
+    return ["http:", "https:", "mailto:"].includes(parsed.protocol) ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function ProjectLinks({
+  organizationId,
+  projectId,
+  canEdit,
+}: {
+  organizationId: string;
+  projectId: string;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const links = useProjectLinks(organizationId, projectId);
+  const remove = useDeleteProjectLink(organizationId, projectId);
+  const confirmAction = useConfirmAction();
+  const [form, setForm] = useState<{ opened: boolean; link: ProjectLink | null }>({ opened: false, link: null });
+
+  const askDelete = (link: ProjectLink) =>
+    confirmAction({
+      title: t("links.deleteTitle"),
+      message: t("links.deleteMessage", { title: link.title }),
+      confirmLabel: t("links.deleteConfirm"),
+      run: () => remove.mutateAsync(link.link_id),
+      successMessage: t("links.deleted"),
+    });
+
+  let list: ReactNode;
+  if (links.isPending) list = <Skeleton height={48} radius="md" />;
+  else if (links.isError)
+    list = <LoadErrorState title={t("links.loadError")} error={links.error} onRetry={() => void links.refetch()} />;
+  else if (links.data.length === 0)
+    list = (
+      <Text size="sm" c="dimmed">
+        {t("links.empty")}
+      </Text>
+    );
+  else
+    list = (
+      <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: "none" }}>
+        {links.data.map((link) => {
+          const href = linkHref(link.url);
+          return (
+            <Group key={link.link_id} component="li" gap="xs" wrap="nowrap" justify="space-between" mih={36}>
+              <Group gap="xs" wrap="nowrap" miw={0}>
+                <IconLink size={16} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
+                {href ? (
+                  <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" fw={500} miw={0} truncate>
+                    {link.title}
+                    <IconExternalLink size={12} style={{ marginLeft: 4, verticalAlign: "middle" }} aria-hidden />
+                  </Anchor>
+                ) : (
+                  <Text size="sm" fw={500} truncate title={link.url || t("links.noUrl")}>
+                    {link.title}
+                  </Text>
+                )}
+              </Group>
+              {canEdit && (
+                <Group gap={2} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t("links.edit", { title: link.title })}
+                    onClick={() => setForm({ opened: true, link })}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t("links.delete", { title: link.title })}
+                    onClick={() => askDelete(link)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              )}
+            </Group>
+          );
+        })}
+      </Stack>
+    );
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" gap="xs">
+        <Title order={3} fz="md">
+          {t("links.title")}
+        </Title>
+        {canEdit && (
+          <Button
+            variant="light"
+            size="compact-sm"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setForm({ opened: true, link: null })}
+          >
+            {t("links.add")}
+          </Button>
+        )}
+      </Group>
+      {list}
+      <LinkFormModal
+        organizationId={organizationId}
+        projectId={projectId}
+        opened={form.opened}
+        link={form.link}
+        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,275 @@
+import { Button, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import {
+  type CalendarDate,
+  defaultPriority,
+  type OrganizationUser,
+  type Project,
+  priorities,
+  priorityNames,
+  type Task,
+  type TaskCategory,
+  taskInputSchema,
+} from "@timetrap/domain";
+import type { TFunction } from "i18next";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useCreateTask, useDeleteTask, useUpdateTask } from "../../../api/tasks-mutations";
+import { useConfirmAction } from "../../../components/confirm-action";
+import { DateField } from "../../../components/date-field";
+import { ModalFormFooter } from "../../../components/modal-form-footer";
+import { PriorityIcon, toPriority } from "../../../components/task-priority";
+import { dueDay, endOfDayMs } from "../../../lib/due-date";
+import { mutationToasts } from "../../../lib/notify";
+
+type Field = "name" | "description" | "projectId" | "userId";
+type Errors = Partial<Record<Field, string>>;
+
+interface Values {
+  name: string;
+  description: string;
+  dueDate: CalendarDate | null;
+  projectId: string | null;
+  userId: string | null;
+  priority: string;
+  categoryId: string | null;
+  complete: boolean;
+}
+
+function valuesOf(task: Task | null, projectId: string | null): Values {
+  return {
+    name: task?.name ?? "",
+    description: task?.description ?? "",
+    dueDate: dueDay(task?.due_date ?? null),
+    projectId: task ? (task.project?.uid ?? null) : projectId,
+    userId: task?.user?.uid ?? null,
+    priority: String(task ? toPriority(task.priority) : defaultPriority),
+    categoryId: task?.category?.uid ?? null,
+    complete: task?.complete ?? false,
+  };
+}
+
+/** Spec part 1 §5: the task form's messages, in the reader's language. */
+function errorsOf(issues: { path: PropertyKey[]; code: string; maximum?: unknown }[], t: TFunction): Errors {
+  const errors: Errors = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as Field | undefined;
+    if (!field || errors[field]) continue;
+    if (issue.code === "too_big") errors[field] = t("taskModal.validations.tooLong", { max: Number(issue.maximum) });
+    else if (field === "name") errors.name = t("taskModal.validations.nameRequired");
+    else if (field === "projectId") errors.projectId = t("taskModal.validations.projectRequired");
+    else if (field === "userId") errors.userId = t("taskModal.validations.assigneeRequired");
+  }
+  return errors;
+}
+
+/** Choices with the current one kept, even when the list no longer offers it (a deactivated assignee). */
+function withCurrent(
+  options: { value: string; label: string }[],
+  current: { uid: string; label: string } | null | undefined,
+) {
+  if (!current || options.some((option) => option.value === current.uid)) return options;
+  return [{ value: current.uid, label: current.label }, ...options];
+}
+
+export interface TaskFormProps {
+  organizationId: string;
+  /** The task to edit; null for a new one. */
+  task: Task | null;
+  /** The project a new task starts in. */
+  projectId: string | null;
+  projects: { data?: Project[]; isError: boolean };
+  users: { data?: OrganizationUser[]; isError: boolean };
+  categories: TaskCategory[];
+  /** Without the right to change the task, the form shows it and changes nothing. */
+  readOnly: boolean;
+  canDelete: boolean;
+  onClose: () => void;
+}
+
+/** Spec part 1 §2 "Task modal": name, description, due date, project, assignee, priority, category, complete. */
+export function TaskForm({
+  organizationId,
+  task,
+  projectId,
+  projects,
+  users,
+  categories,
+  readOnly,
+  canDelete,
+  onClose,
+}: TaskFormProps) {
+  const { t, i18n } = useTranslation();
+  const create = useCreateTask(organizationId);
+  const update = useUpdateTask(organizationId);
+  const remove = useDeleteTask(organizationId);
+  const confirmAction = useConfirmAction();
+  const [values, setValues] = useState<Values>(() => valuesOf(task, projectId));
+  const [errors, setErrors] = useState<Errors>({});
+  const pending = create.isPending || update.isPending;
+
+  const change = <K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const collator = new Intl.Collator(i18n.language, { sensitivity: "base" });
+  const projectOptions = withCurrent(
+    (projects.data ?? [])
+      .map((project) => ({ value: project.uid, label: project.title }))
+      .sort((a, b) => collator.compare(a.label, b.label)),
+    task?.project && { uid: task.project.uid, label: task.project.title },
+  );
+  const userOptions = withCurrent(
+    (users.data ?? [])
+      .map((user) => ({ value: user.uid, label: user.nominative }))
+      .sort((a, b) => collator.compare(a.label, b.label)),
+    task?.user && { uid: task.user.uid, label: task.user.nominative },
+  );
+  const categoryOptions = withCurrent(
+    categories.filter((category) => category.is_used_for_tasks).map((c) => ({ value: c.uid, label: c.name })),
+    task?.category && { uid: task.category.uid, label: task.category.name },
+  );
+  const priorityOptions = priorities.map((priority) => ({
+    value: String(priority),
+    label: t(`tasks.priorities.${priorityNames[priority]}`),
+  }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (readOnly) return;
+    const parsed = taskInputSchema.safeParse({
+      name: values.name,
+      description: values.description,
+      dueDate: values.dueDate ? endOfDayMs(values.dueDate) : null,
+      projectId: values.projectId ?? "",
+      userId: values.userId ?? "",
+      complete: values.complete,
+      priority: Number(values.priority),
+      categoryId: values.categoryId,
+    });
+    if (!parsed.success) {
+      setErrors(errorsOf(parsed.error.issues, t));
+      return;
+    }
+    if (task) {
+      // The parent is not part of this form: the task stays where it is in its tree.
+      const { parentId: _parent, ...changes } = parsed.data;
+      update.mutate({ taskId: task.uid, data: changes }, mutationToasts(t("taskModal.updated"), onClose));
+    } else {
+      create.mutate(parsed.data, mutationToasts(t("taskModal.created"), onClose));
+    }
+  };
+
+  const askDelete = (existing: Task) =>
+    confirmAction({
+      title: t("taskModal.deleteTitle"),
+      message: t("taskModal.deleteMessage", { name: existing.name }),
+      confirmLabel: t("taskModal.deleteConfirm"),
+      run: () => remove.mutateAsync(existing.uid).then(onClose),
+      successMessage: t("taskModal.deleted"),
+    });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t("taskModal.name")}
+          value={values.name}
+          onChange={(event) => change("name", event.currentTarget.value)}
+          error={errors.name}
+          readOnly={readOnly}
+          required
+          data-autofocus
+        />
+        <Textarea
+          label={t("taskModal.description")}
+          value={values.description}
+          onChange={(event) => change("description", event.currentTarget.value)}
+          error={errors.description}
+          readOnly={readOnly}
+          autosize
+          minRows={2}
+          maxRows={10}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <Select
+            label={t("taskModal.project")}
+            placeholder={t("taskModal.projectPlaceholder")}
+            data={projectOptions}
+            value={values.projectId}
+            onChange={(value) => change("projectId", value)}
+            error={errors.projectId ?? (projects.isError ? t("taskModal.projectsUnavailable") : undefined)}
+            nothingFoundMessage={t("taskModal.noProjects")}
+            readOnly={readOnly}
+            searchable
+            required
+          />
+          <Select
+            label={t("taskModal.assignee")}
+            placeholder={t("taskModal.assigneePlaceholder")}
+            data={userOptions}
+            value={values.userId}
+            onChange={(value) => change("userId", value)}
+            error={errors.userId ?? (users.isError ? t("taskModal.usersUnavailable") : undefined)}
+            nothingFoundMessage={t("taskModal.noUsers")}
+            readOnly={readOnly}
+            searchable
+            required
+          />
+          <DateField
+            label={t("taskModal.dueDate")}
+            value={values.dueDate}
+            onChange={(value) => change("dueDate", value)}
+            readOnly={readOnly}
+            clearable
+          />
+          <Select
+            label={t("taskModal.priority")}
+            data={priorityOptions}
+            value={values.priority}
+            onChange={(value) => change("priority", value ?? String(defaultPriority))}
+            leftSection={<PriorityIcon priority={Number(values.priority)} />}
+            renderOption={({ option }) => (
+              <>
+                <PriorityIcon priority={Number(option.value)} />
+                {option.label}
+              </>
+            )}
+            allowDeselect={false}
+            readOnly={readOnly}
+          />
+          <Select
+            label={t("taskModal.category")}
+            placeholder={t("taskModal.categoryPlaceholder")}
+            data={categoryOptions}
+            value={values.categoryId}
+            onChange={(value) => change("categoryId", value)}
+            readOnly={readOnly}
+            clearable
+          />
+        </SimpleGrid>
+        {/* Spec part 1 §4: the complete flag is toggled only on a task that exists. */}
+        {task && (
+          <Switch
+            label={t("taskModal.complete")}
+            checked={values.complete}
+            onChange={(event) => change("complete", event.currentTarget.checked)}
+            disabled={readOnly}
+          />
+        )}
+        <ModalFormFooter
+          pending={pending}
+          onCancel={onClose}
+          readOnly={readOnly}
+          start={
+            task && canDelete ? (
+              <Button variant="subtle" color="red" onClick={() => askDelete(task)} disabled={pending}>
+                {t("taskModal.delete")}
+              </Button>
+            ) : undefined
+          }
+        />
+      </Stack>
+    </form>
+  );
+}
