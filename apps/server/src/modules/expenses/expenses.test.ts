@@ -391,3 +391,18 @@ describe("sumFinalBalanceExpenses", () => {
     expect(theirs.get(other.project.id)).toBe(10);
   });
 });
+
+describe("OpenAPI", () => {
+  test("documents the calls under project/{id}/expense", async () => {
+    const document = (await request(t.app, { method: "GET", url: "/api/docs/json" })).json();
+    const list = document.paths["/api/v1/organization/{orgId}/project/{id}/expense"];
+    const one = document.paths["/api/v1/organization/{orgId}/project/{id}/expense/{expenseId}"];
+    expect(Object.keys(list).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(one).sort()).toEqual(["delete", "patch"]);
+    expect(list.post.requestBody.content["application/json"].schema.properties).toBeDefined();
+    expect(Object.keys(list.post.responses)).toEqual(expect.arrayContaining(["201", "400", "403", "404"]));
+    expect(one.patch.parameters.map((p: { name: string }) => p.name).sort()).toEqual(
+      ["id", "expenseId", "orgId"].sort(),
+    );
+  });
+});

@@ -264,3 +264,16 @@ describe("DELETE /organization/{orgId}/project/{id}/note/{noteId}", () => {
     expect(await noteRow(note.uid)).toBeDefined();
   });
 });
+
+describe("OpenAPI", () => {
+  test("documents the calls under project/{id}/note", async () => {
+    const document = (await request(t.app, { method: "GET", url: "/api/docs/json" })).json();
+    const list = document.paths["/api/v1/organization/{orgId}/project/{id}/note"];
+    const one = document.paths["/api/v1/organization/{orgId}/project/{id}/note/{noteId}"];
+    expect(Object.keys(list).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(one).sort()).toEqual(["delete", "patch"]);
+    expect(list.post.requestBody.content["application/json"].schema.properties).toBeDefined();
+    expect(Object.keys(list.post.responses)).toEqual(expect.arrayContaining(["201", "400", "403", "404"]));
+    expect(one.patch.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["id", "noteId", "orgId"].sort());
+  });
+});

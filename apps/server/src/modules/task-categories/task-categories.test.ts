@@ -308,3 +308,20 @@ describe("DELETE /organization/{orgId}/task-category/{id}", () => {
     expect(await snapshot(t.db)).toEqual(before);
   });
 });
+
+describe("OpenAPI", () => {
+  test("documents the task category calls", async () => {
+    const document = (await request(t.app, { method: "GET", url: "/api/docs/json" })).json();
+    const list = document.paths["/api/v1/organization/{orgId}/task-category"];
+    const one = document.paths["/api/v1/organization/{orgId}/task-category/{id}"];
+    expect(Object.keys(list).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(one).sort()).toEqual(["delete", "patch"]);
+    expect(Object.keys(list.post.requestBody.content["application/json"].schema.properties).sort()).toEqual([
+      "color",
+      "is_used_for_planning",
+      "is_used_for_tasks",
+      "name",
+    ]);
+    expect(Object.keys(one.delete.responses)).toEqual(expect.arrayContaining(["204", "403", "404"]));
+  });
+});

@@ -56,21 +56,30 @@ function toProjectRef(project: Project): NonNullable<Task["project"]> {
   };
 }
 
-/** The tasks of one task tree, below `taskId`. */
+/** `items` grouped by a key, each group in the order given. */
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | null): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (key === null) continue;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/** Every task below `taskId` in its tree, whatever the depth. */
 function descendantsOf(taskId: string, links: ReadonlyArray<{ id: string; parentId: string | null }>): string[] {
-  const children = new Map<string, string[]>();
-  for (const { id, parentId } of links) {
-    if (parentId) children.set(parentId, [...(children.get(parentId) ?? []), id]);
+  const childrenOf = groupBy(links, (link) => link.parentId);
+  const found = new Set<string>();
+  const pending = (childrenOf.get(taskId) ?? []).map((link) => link.id);
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    pending.push(...(childrenOf.get(id) ?? []).map((link) => link.id));
   }
-  const found: string[] = [];
-  const pending = [...(children.get(taskId) ?? [])];
-  while (pending.length > 0) {
-    const id = pending.pop()!;
-    if (found.includes(id)) continue;
-    found.push(id);
-    pending.push(...(children.get(id) ?? []));
-  }
-  return found;
+  return [...found];
 }
 
 export function createTasksService({
@@ -104,8 +113,7 @@ export function createTasksService({
     ]);
     const people = new Map(members.map((member) => [member.userId, member]));
     for (const parent of parents) known.set(parent.id, parent);
-    const childrenOf = new Map<string, TaskRow[]>();
-    for (const child of children) childrenOf.set(child.parentId!, [...(childrenOf.get(child.parentId!) ?? []), child]);
+    const childrenOf = groupBy(children, (child) => child.parentId);
     const categoryRef = (category: TaskCategory | undefined) =>
       category ? { uid: category.uid, name: category.name, color: category.color } : null;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type Task, taskCategorySchema, taskSchema } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
@@ -11,6 +12,7 @@ import {
   insertProjectWithTeam,
 } from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
+import { createTasksRepository, missingReferenceOf } from "./tasks.repository.js";
 
 const t = useTestApp();
 
@@ -616,5 +618,53 @@ describe("DELETE /organization/{orgId}/task/{id}", () => {
     expect((await deleteTask(other.orgId, task.uid, other.owner.token)).statusCode).toBe(404);
     expect((await deleteTask(orgId, task.uid, outsider.token)).statusCode).toBe(404);
     expect(await snapshot(t.db)).toEqual(before);
+  });
+});
+
+describe("OpenAPI", () => {
+  test("documents the task calls with their filters, bodies and answers", async () => {
+    const document = (await request(t.app, { method: "GET", url: "/api/docs/json" })).json();
+    const list = document.paths["/api/v1/organization/{orgId}/task"];
+    const one = document.paths["/api/v1/organization/{orgId}/task/{id}"];
+    expect(Object.keys(list).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(one).sort()).toEqual(["delete", "get", "patch"]);
+    const filters = list.get.parameters.filter((p: { in: string }) => p.in === "query");
+    expect(filters.map((p: { name: string; required: boolean }) => [p.name, p.required]).sort()).toEqual([
+      ["project_id", false],
+      ["user_id", false],
+    ]);
+    expect(Object.keys(list.post.requestBody.content["application/json"].schema.properties)).toEqual(
+      expect.arrayContaining(["name", "dueDate", "projectId", "userId", "parentId", "categoryId"]),
+    );
+    expect(Object.keys(one.patch.responses)).toEqual(expect.arrayContaining(["200", "400", "403", "404"]));
+    expect(Object.keys(one.delete.responses)).toEqual(expect.arrayContaining(["204", "403", "404"]));
+  });
+});
+
+describe("missingReferenceOf", () => {
+  test("names the key a write trips over when what it points at is gone", async () => {
+    const { owner, orgId, project } = await workspace();
+    const repository = createTasksRepository(t.db);
+    const values: Parameters<typeof repository.insert>[1] = {
+      projectId: project.id,
+      userId: owner.id,
+      parentId: null,
+      categoryId: null,
+      name: "Task",
+      description: null,
+      dueDate: null,
+      complete: false,
+      priority: 30,
+    };
+    const failureOf = (patch: Partial<typeof values>) =>
+      repository.insert(orgId, { ...values, ...patch }).then(
+        () => null,
+        (error: unknown) => missingReferenceOf(error),
+      );
+    expect(await failureOf({ projectId: randomUUID() })).toBe("project");
+    expect(await failureOf({ parentId: randomUUID() })).toBe("parent");
+    expect(await failureOf({ userId: randomUUID() })).toBe("user");
+    expect(await failureOf({ categoryId: randomUUID() })).toBe("category");
+    expect(missingReferenceOf(new Error("something else"))).toBeNull();
   });
 });
