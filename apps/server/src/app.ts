@@ -214,6 +214,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     authenticate,
   });
   await api.register(projectsRoutes, { prefix: apiPrefix, projects, authenticate });
+  await api.register(projectCategoriesRoutes, { prefix: apiPrefix, projectCategories, authenticate });
   await api.register(expensesRoutes, {
     prefix: apiPrefix,
     expenses: createExpensesService({ repository: createExpensesRepository(database.db), projects }),
@@ -242,7 +243,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     }),
     authenticate,
   });
-  await api.register(projectCategoriesRoutes, { prefix: apiPrefix, projectCategories, authenticate });
   await api.register(changelogRoutes, {
     prefix: apiPrefix,
     changelog: createChangelogService({ changelogPath: config.changelogPath }),
