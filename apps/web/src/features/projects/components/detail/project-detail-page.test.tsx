@@ -517,11 +517,27 @@ describe("project tasks", () => {
     ]);
   });
 
-  it("adds a task through the task modal, with the project chosen", async () => {
-    projectServer({
+  it("adds a task through the task modal, with the project chosen, and lists it once saved", async () => {
+    let saved: Task[] = [];
+    const fetch = projectServer({
       routes: {
+        "GET /api/v1/organization/org-1/task": () => jsonResponse(saved),
+        "POST /api/v1/organization/org-1/task": ({ body }) => {
+          saved = [buildTask({ uid: "task-9", name: (body as { name: string }).name })];
+          return jsonResponse(saved[0], 201);
+        },
         "GET /api/v1/organization/org-1/project": () => jsonResponse([buildProject()]),
-        "GET /api/v1/organization/org-1/user": () => jsonResponse([]),
+        "GET /api/v1/organization/org-1/user": () =>
+          jsonResponse([
+            {
+              ...grace,
+              email: "grace@acme.com",
+              status: "active",
+              role: null,
+              contract_type: null,
+              contractual_hours: null,
+            },
+          ]),
         "GET /api/v1/organization/org-1/task-category": () => jsonResponse([]),
       },
     });
@@ -529,9 +545,23 @@ describe("project tasks", () => {
     expect(await screen.findByText("No tasks yet")).toBeInTheDocument();
     await user.click(screen.getByRole("link", { name: "Add task" }));
     const dialog = await screen.findByRole("dialog", { name: "New task" });
+    expect(screen.getByTestId("location")).toHaveTextContent(`tab=tasks&modal=task&projectId=${projectId}`);
     await waitFor(() =>
-      expect(within(dialog).getByRole("combobox", { name: /Project/ })).toHaveValue("Website relaunch"),
+      expect(within(dialog).getByRole("combobox", { name: /^Project/ })).toHaveValue("Website relaunch"),
     );
-    expect(screen.getByTestId("location")).toHaveTextContent(`modal=task&projectId=${projectId}`);
+    await user.type(within(dialog).getByRole("textbox", { name: /^Name/ }), "Sitemap");
+    await user.click(within(dialog).getByRole("combobox", { name: /^Assignee/ }));
+    await user.click(await screen.findByRole("option", { name: "Grace Hopper", hidden: true }));
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Task created")).toBeInTheDocument();
+    expect(fetch.requestsTo("POST", "/api/v1/organization/org-1/task")[0]?.body).toMatchObject({
+      name: "Sitemap",
+      projectId,
+      userId: grace.uid,
+    });
+    // The project's tasks are asked again: the new one is in the table.
+    expect(await screen.findByRole("link", { name: "Sitemap" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe(route("&tab=tasks")));
   });
 });
