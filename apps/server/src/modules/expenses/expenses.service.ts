@@ -90,21 +90,5 @@ export function createExpensesService({
       await projects.authorizeProject({ actorId, organizationId, projectId, access: "edit" });
       if (!(await repository.delete(organizationId, projectId, expenseId))) throw notFound("Expense");
     },
-
-    /**
-     * For the projects module: each project's final-balance expenses added up (0 without any), exact to the cent.
-     * No access check: the caller has already decided the actor sees these projects.
-     */
-    async sumFinalBalanceExpenses({
-      organizationId,
-      projectIds,
-    }: {
-      organizationId: string;
-      projectIds: readonly string[];
-    }): Promise<Map<string, number>> {
-      const unique = [...new Set(projectIds)];
-      const cents = await repository.sumFinalBalanceCents(organizationId, unique);
-      return new Map(unique.map((id) => [id, (cents.get(id) ?? 0) / 100]));
-    },
   };
 }

@@ -11,7 +11,6 @@ import {
 } from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 import { createExpensesRepository } from "./expenses.repository.js";
-import { createExpensesService } from "./expenses.service.js";
 
 const t = useTestApp();
 
@@ -347,18 +346,8 @@ describe("DELETE /organization/{orgId}/project/{id}/expense/{expenseId}", () => 
   });
 });
 
-describe("sumFinalBalanceExpenses", () => {
-  const service = () =>
-    createExpensesService({
-      repository: createExpensesRepository(t.db),
-      projects: {
-        authorizeProject: () => {
-          throw new Error("the totals are asked for projects already authorized");
-        },
-      },
-    });
-
-  test("adds each project's final balances exactly to the cent, leaving estimates out and answering 0 without any", async () => {
+describe("sumFinalBalanceCents", () => {
+  test("adds each project's final balances exactly to the cent, leaving estimates out", async () => {
     const { owner, orgId, project } = await organizationWithProject();
     const empty = await insertProjectWithTeam(t, orgId, { managerId: owner.id });
     for (const amount of [0.1, 0.2, 0.7, 1000000.01]) {
@@ -367,28 +356,16 @@ describe("sumFinalBalanceExpenses", () => {
     await createExpense(orgId, project.id, { title: "Estimate", amount: 500 }, owner.token);
     await createExpense(orgId, empty.id, { title: "Estimate", amount: 7 }, owner.token);
 
-    const totals = await service().sumFinalBalanceExpenses({
-      organizationId: orgId,
-      projectIds: [project.id, empty.id],
-    });
-    expect(totals).toEqual(
-      new Map([
-        [project.id, 1000001.01],
-        [empty.id, 0],
-      ]),
-    );
+    const cents = await createExpensesRepository(t.db).sumFinalBalanceCents(orgId, [project.id, empty.id]);
+    expect(cents).toEqual(new Map([[project.id, 100000101]]));
   });
 
   test("counts nothing of a project of another organization", async () => {
     const { orgId } = await organizationWithProject();
     const other = await projectWithExpense({ title: "Final", amount: 10, is_final_balance: true });
-    const totals = await service().sumFinalBalanceExpenses({ organizationId: orgId, projectIds: [other.project.id] });
-    expect(totals.get(other.project.id)).toBe(0);
-    const theirs = await service().sumFinalBalanceExpenses({
-      organizationId: other.orgId,
-      projectIds: [other.project.id],
-    });
-    expect(theirs.get(other.project.id)).toBe(10);
+    const repository = createExpensesRepository(t.db);
+    expect((await repository.sumFinalBalanceCents(orgId, [other.project.id])).get(other.project.id)).toBeUndefined();
+    expect((await repository.sumFinalBalanceCents(other.orgId, [other.project.id])).get(other.project.id)).toBe(1000);
   });
 });
 

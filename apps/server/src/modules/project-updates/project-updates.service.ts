@@ -1,7 +1,6 @@
 import {
   type CalendarDate,
   type ProjectUpdate,
-  type ProjectUpdateStatus,
   type projectUpdateInputSchema,
   todayIn,
   withPreferenceDefaults,
@@ -14,13 +13,6 @@ import type { ProjectUpdateRow, ProjectUpdatesRepository } from "./project-updat
 
 export type ProjectUpdatesService = ReturnType<typeof createProjectUpdatesService>;
 export type ProjectUpdateInput = z.infer<typeof projectUpdateInputSchema>;
-
-/** What a project card and the progress column show of the newest update. */
-export interface LatestProjectUpdate {
-  status: ProjectUpdateStatus;
-  date: CalendarDate;
-  progress: number;
-}
 
 function toProjectUpdate(row: ProjectUpdateRow): ProjectUpdate {
   return {
@@ -111,21 +103,6 @@ export function createProjectUpdatesService({
     }: ProjectScope & { updateId: string }): Promise<void> {
       await projects.authorizeProject({ actorId, organizationId, projectId, access: "edit" });
       if (!(await repository.delete(projectId, updateId))) throw notFound("Project update");
-    },
-
-    /**
-     * For the projects module: the newest update of each project that has one (projects without any are left out).
-     * No access check: the caller has already decided the actor sees these projects.
-     */
-    async findLatestUpdates({
-      projectIds,
-    }: {
-      projectIds: readonly string[];
-    }): Promise<Map<string, LatestProjectUpdate>> {
-      const rows = await repository.latestByProjects([...new Set(projectIds)]);
-      return new Map(
-        rows.map((row) => [row.projectId, { status: row.status, date: row.date, progress: row.progress }]),
-      );
     },
   };
 }

@@ -5,7 +5,6 @@ import { projectUpdates } from "../../db/schema.js";
 import { addMember, addMemberLacking, buildOrganization, insertProjectWithTeam } from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 import { createProjectUpdatesRepository } from "./project-updates.repository.js";
-import { createProjectUpdatesService } from "./project-updates.service.js";
 
 const t = useTestApp();
 
@@ -272,7 +271,7 @@ describe("DELETE /organization/{orgId}/project/{id}/updates/{updateId}", () => {
   });
 });
 
-describe("findLatestUpdates", () => {
+describe("latestByProjects", () => {
   test("answers each project's newest update, by date and then by when written, leaving out projects without any", async () => {
     const { owner, orgId, project } = await organizationWithProject();
     const second = await insertProjectWithTeam(t, orgId, { managerId: owner.id });
@@ -282,23 +281,16 @@ describe("findLatestUpdates", () => {
     await createUpdate(orgId, second.id, { date: "2026-01-01", progress: 10 }, owner.token);
     await createUpdate(orgId, second.id, { date: "2026-01-01", status: "potential_risk", progress: 15 }, owner.token);
 
-    const service = createProjectUpdatesService({
-      repository: createProjectUpdatesRepository(t.db),
-      projects: {
-        authorizeProject: () => {
-          throw new Error("the latest updates are asked for projects already authorized");
-        },
-      },
-      users: { findAccountById: async () => undefined },
-    });
-    const latest = await service.findLatestUpdates({ projectIds: [project.id, second.id, silent.id, project.id] });
-    expect(latest).toEqual(
-      new Map([
-        [project.id, { status: "delivered", date: "2026-05-01", progress: 100 }],
-        [second.id, { status: "potential_risk", date: "2026-01-01", progress: 15 }],
+    const repository = createProjectUpdatesRepository(t.db);
+    const latest = await repository.latestByProjects([project.id, second.id, silent.id]);
+    expect(latest.map(({ projectId, status, date, progress }) => ({ projectId, status, date, progress }))).toEqual(
+      expect.arrayContaining([
+        { projectId: project.id, status: "delivered", date: "2026-05-01", progress: 100 },
+        { projectId: second.id, status: "potential_risk", date: "2026-01-01", progress: 15 },
       ]),
     );
-    expect(await service.findLatestUpdates({ projectIds: [] })).toEqual(new Map());
+    expect(latest).toHaveLength(2);
+    expect(await repository.latestByProjects([])).toEqual([]);
   });
 });
 

@@ -237,6 +237,22 @@ export function createProjectsService({
   return {
     authorizeProject,
 
+    /**
+     * Projects of the organization by id, without a visibility check: for a caller that has already decided the actor
+     * may see something in them (the tasks assigned to the actor). Ids of other organizations are left out.
+     */
+    async findProjectsByIds({
+      organizationId,
+      projectIds,
+    }: {
+      organizationId: string;
+      projectIds: readonly string[];
+    }): Promise<Project[]> {
+      if (projectIds.length === 0) return [];
+      const records = await repository.findProjects(organizationId, { ids: [...new Set(projectIds)] });
+      return records.map(toProject);
+    },
+
     /** Ids and titles of those of `projectIds` that are of the organization; the others are left out. */
     async findProjectRefs({
       organizationId,

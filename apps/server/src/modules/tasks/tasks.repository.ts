@@ -68,6 +68,21 @@ function taskQueries(db: Database) {
         .orderBy(desc(tasks.createdAt), desc(tasks.id));
     },
 
+    /** Tasks and subtasks assigned to a user, whatever their project, newest first. */
+    listAssignedTo(organizationId: string, userId: string, options: { projectId?: string } = {}): Promise<TaskRow[]> {
+      return db
+        .select()
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.organizationId, organizationId),
+            eq(tasks.userId, userId),
+            options.projectId === undefined ? undefined : eq(tasks.projectId, options.projectId),
+          ),
+        )
+        .orderBy(desc(tasks.createdAt), desc(tasks.id));
+    },
+
     async findById(organizationId: string, id: string): Promise<TaskRow | undefined> {
       const [row] = await db.select().from(tasks).where(inOrganization(organizationId, id));
       return row;

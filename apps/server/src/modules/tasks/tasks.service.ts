@@ -90,7 +90,7 @@ export function createTasksService({
 }: {
   repository: TasksRepository;
   organizations: OrganizationsService;
-  projects: Pick<ProjectsService, "authorizeProject" | "listProjects">;
+  projects: Pick<ProjectsService, "authorizeProject" | "listProjects" | "findProjectsByIds">;
   taskCategories: Pick<TaskCategoriesService, "requireTaskCategory" | "findTaskCategories">;
 }) {
   /** The answers for `rows`, with their people, projects, categories, parents and subtasks looked up once. */
@@ -151,13 +151,18 @@ export function createTasksService({
   }
 
   /**
-   * The task and its project, for someone who sees that project; a task of a project out of sight is as missing as
-   * one of another organization.
+   * The task and its project, for its assignee (everyone may read and write the tasks assigned to them,
+   * ARCHITECTURE.md) or someone who sees that project; any other task is as missing as one of another organization.
    */
   async function requireVisibleTask(actorId: string, organizationId: string, taskId: string) {
     const { role } = await organizations.authorize({ actorId, organizationId });
     const row = await repository.findById(organizationId, taskId);
     if (!row) throw notFound("Task");
+    if (row.userId === actorId) {
+      const [project] = await projects.findProjectsByIds({ organizationId, projectIds: [row.projectId] });
+      if (!project) throw notFound("Task");
+      return { role, row, project };
+    }
     try {
       const project = await projects.authorizeProject({
         actorId,
@@ -188,8 +193,9 @@ export function createTasksService({
 
   return {
     /**
-     * Tasks and subtasks of the projects the actor sees, newest first, optionally of one project and one assignee.
-     * A project out of sight, or of another organization, simply has no tasks here.
+     * Tasks and subtasks of the projects the actor sees, and those assigned to the actor wherever they are, newest
+     * first, optionally of one project and one assignee. A project out of sight, or of another organization, has no
+     * tasks here but the actor's own.
      */
     async listTasks({
       actorId,
@@ -206,7 +212,19 @@ export function createTasksService({
       const projectsById = new Map(visible.map((project) => [project.uid, project]));
       const projectIds =
         projectId === undefined ? [...projectsById.keys()] : projectsById.has(projectId) ? [projectId] : [];
-      const rows = await repository.listByProjects(organizationId, projectIds, userId === undefined ? {} : { userId });
+      const [ofVisibleProjects, assigned] = await Promise.all([
+        repository.listByProjects(organizationId, projectIds, userId === undefined ? {} : { userId }),
+        userId === undefined || userId === actorId
+          ? repository.listAssignedTo(organizationId, actorId, projectId === undefined ? {} : { projectId })
+          : Promise.resolve([]),
+      ]);
+      const rows = [...new Map([...ofVisibleProjects, ...assigned].map((row) => [row.id, row])).values()].sort(
+        (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id),
+      );
+      const hidden = rows.map((row) => row.projectId).filter((id) => !projectsById.has(id));
+      for (const project of await projects.findProjectsByIds({ organizationId, projectIds: hidden })) {
+        projectsById.set(project.uid, project);
+      }
       return toTasks(organizationId, rows, projectsById);
     },
 

@@ -301,17 +301,35 @@ describe("GET /organization/{orgId}/task", () => {
     expect(await names({ project_id: project.id, user_id: member.id })).toEqual(["Mine here"]);
   });
 
-  test("shows someone without read on project only the tasks of projects they are on, even tasks assigned to them", async () => {
+  test("shows someone without read on project the tasks of projects they are on and the tasks assigned to them", async () => {
     const { owner, orgId, project } = await workspace();
     const outsider = await addMemberLacking(t, orgId, [{ action: "read", subject: "project" }]);
     const own = await insertProjectWithTeam(t, orgId, { managerId: outsider.id });
     const visible = await addTask(orgId, owner, own.id, owner, { name: "On my project" });
-    const hidden = await addTask(orgId, owner, project.id, outsider, { name: "Elsewhere" });
+    const assigned = await addTask(orgId, owner, project.id, outsider, { name: "Elsewhere, mine" });
+    const hidden = await addTask(orgId, owner, project.id, owner, { name: "Elsewhere, not mine" });
 
     const response = await listTasks(orgId, {}, outsider.token);
-    expect((response.json() as Task[]).map((task) => task.uid)).toEqual([visible.uid]);
+    expect((response.json() as Task[]).map((task) => task.uid)).toEqual([assigned.uid, visible.uid]);
     expect(response.body).not.toContain(hidden.uid);
-    expect((await listTasks(orgId, { project_id: project.id }, outsider.token)).json()).toEqual([]);
+    const ofProject = (await listTasks(orgId, { project_id: project.id }, outsider.token)).json() as Task[];
+    expect(ofProject.map((task) => task.uid)).toEqual([assigned.uid]);
+    expect(ofProject[0]?.project?.title).toBe(project.title);
+    expect((await listTasks(orgId, { user_id: owner.id }, outsider.token)).json()).toEqual([
+      expect.objectContaining({ uid: visible.uid }),
+    ]);
+  });
+
+  test("lets the assignee read and complete their task on a project out of their sight", async () => {
+    const { owner, orgId, project } = await workspace();
+    const outsider = await addMemberLacking(t, orgId, [{ action: "read", subject: "project" }]);
+    const task = await addTask(orgId, owner, project.id, outsider, { name: "Mine" });
+    const read = await getTask(orgId, task.uid, outsider.token);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ uid: task.uid, project: { uid: project.id } });
+    const done = await updateTask(orgId, task.uid, { complete: true }, outsider.token);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ complete: true });
   });
 
   test("answers an empty list for a project of another organization, and 404 to a user of another organization", async () => {
