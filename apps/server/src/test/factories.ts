@@ -5,16 +5,14 @@ import { and, eq } from "drizzle-orm";
 import {
   customers,
   organizationMembers,
-  overheads,
   projectMembers,
   projects,
   roles,
-  userContracts,
   users,
   workflowStatuses,
 } from "../db/schema.js";
 import { createSessionTokens } from "../modules/auth/session-token.js";
-import { request, snapshot, type TestApp } from "./test-app.js";
+import { request, type TestApp } from "./test-app.js";
 
 export const defaultPassword = "correct horse battery";
 
