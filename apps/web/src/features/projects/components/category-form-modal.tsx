@@ -148,6 +148,7 @@ function CategoryForm({
         />
         {editing.kind !== "area" && (
           <ColorInput
+            size="md"
             label={t("categories.color")}
             value={values.color}
             onChange={(color) => change("color", color)}
@@ -161,11 +162,13 @@ function CategoryForm({
         {editing.kind === "taskCategory" && (
           <>
             <Switch
+              size="md"
               label={t("categories.usedForTasks")}
               checked={values.is_used_for_tasks}
               onChange={(event) => change("is_used_for_tasks", event.currentTarget.checked)}
             />
             <Switch
+              size="md"
               label={t("categories.usedForPlanning")}
               checked={values.is_used_for_planning}
               onChange={(event) => change("is_used_for_planning", event.currentTarget.checked)}

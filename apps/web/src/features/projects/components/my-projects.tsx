@@ -13,11 +13,11 @@ export function ProjectStatusBadge({ project }: { project: Project }) {
   const { t } = useTranslation();
   const update = project.latest_update;
   return update ? (
-    <Badge variant="light" color={projectUpdateStatusColors[update.status]}>
+    <Badge variant="light" color={projectUpdateStatusColors[update.status]} style={{ flexShrink: 0 }}>
       {t(`projects.updateStatus.${update.status}`)}
     </Badge>
   ) : (
-    <Badge variant="light" color="cyan">
+    <Badge variant="light" color="cyan" style={{ flexShrink: 0 }}>
       {workflowStatusName(project.status, t)}
     </Badge>
   );

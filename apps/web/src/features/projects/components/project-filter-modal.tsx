@@ -85,6 +85,7 @@ function FilterForm({
     data: FilterOption[],
   ) => (
     <MultiSelect
+      size="md"
       label={label}
       data={data}
       value={draft[field]}
@@ -117,12 +118,14 @@ function FilterForm({
         {pick("projectType", t("projects.filter.projectType"), typeOptions)}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <EuroInput
+            size="md"
             label={t("projects.filter.budget")}
             description={t("projects.filter.exactValue")}
             value={draft.budget}
             onChange={(value) => change("budget", value)}
           />
           <NumberInput
+            size="md"
             label={t("projects.filter.marginality")}
             description={t("projects.filter.exactValue")}
             value={draft.marginality}

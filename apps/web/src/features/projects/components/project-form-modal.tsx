@@ -249,6 +249,7 @@ function ProjectForm({ organizationId, project, onClose, onSaved }: FormProps) {
 
   const team = (field: TeamField, label: string, required = false) => (
     <MultiSelect
+      size="md"
       label={label}
       data={people}
       value={values[field]}
@@ -339,14 +340,15 @@ function ProjectForm({ organizationId, project, onClose, onSaved }: FormProps) {
 
         <Section label={t("projectForm.budgetSection")}>
           <EuroInput
+            size="md"
             label={t("projectForm.budget")}
             value={values.budget}
             onChange={(value) => change("budget", value)}
             error={errors.budget}
           />
           <NumberInput
+            size="md"
             label={t("projectForm.marginability")}
-            description={t("projectForm.marginabilityDescription")}
             value={values.marginability_percentage}
             onChange={(value) => change("marginability_percentage", value)}
             error={errors.marginability_percentage}
@@ -356,6 +358,7 @@ function ProjectForm({ organizationId, project, onClose, onSaved }: FormProps) {
             hideControls
           />
           <NumberInput
+            size="md"
             label={t("projectForm.toleranceDays")}
             description={t("projectForm.toleranceDaysDescription")}
             value={values.tolerance_days}
@@ -366,6 +369,7 @@ function ProjectForm({ organizationId, project, onClose, onSaved }: FormProps) {
             min={0}
           />
           <Switch
+            size="md"
             label={t("projectForm.notBillable")}
             checked={values.not_billable}
             onChange={(event) => change("not_billable", event.currentTarget.checked)}
@@ -383,12 +387,14 @@ function ProjectForm({ organizationId, project, onClose, onSaved }: FormProps) {
         <Divider label={t("projectForm.datesSection")} labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <DateField
+            size="md"
             label={t("projectForm.startDate")}
             value={values.start_date}
             onChange={(date) => change("start_date", date)}
             clearable
           />
           <DateField
+            size="md"
             label={t("projectForm.endDate")}
             value={values.end_date}
             onChange={(date) => change("end_date", date)}
@@ -397,6 +403,7 @@ function ProjectForm({ organizationId, project, onClose, onSaved }: FormProps) {
             clearable
           />
           <DateField
+            size="md"
             label={t("projectForm.closingDate")}
             value={values.closing_date}
             onChange={(date) => change("closing_date", date)}
@@ -405,6 +412,7 @@ function ProjectForm({ organizationId, project, onClose, onSaved }: FormProps) {
         </SimpleGrid>
 
         <Textarea
+          size="md"
           label={t("projectForm.description")}
           value={values.description}
           onChange={(event) => change("description", event.currentTarget.value)}

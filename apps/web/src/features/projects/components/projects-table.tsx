@@ -51,7 +51,6 @@ const pickColumns: readonly ProjectColumn[] = [
   "category",
   "area",
 ] satisfies PickColumn[];
-const numberColumns: readonly ProjectColumn[] = ["budget", "currentMarginability", "progress"];
 
 /** The distinct values of a column among the projects, by label, to pick from. */
 function optionsOf(projects: readonly Project[], column: PickColumn, label: (project: Project) => string | null) {
@@ -271,7 +270,7 @@ export function ProjectsTable({
         </Button>
       </Group>
 
-      <TableCard minWidth={1500}>
+      <TableCard minWidth={1320}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -282,7 +281,7 @@ export function ProjectsTable({
                   sortKey={column}
                   sort={sort}
                   onSort={toggle}
-                  miw={(numberColumns as string[]).includes(column) ? 120 : 160}
+                  miw={column === "title" ? 200 : undefined}
                 />
               ))}
             </Table.Tr>
