@@ -105,10 +105,13 @@ export function MyProjects({
   projects,
   userId,
   projectHref,
+  searching,
 }: {
   projects: readonly Project[];
   userId: string;
   projectHref: (project: Project) => string;
+  /** While a search narrows the projects, an empty section says that nothing matches. */
+  searching: boolean;
 }) {
   const { t } = useTranslation();
   const { managed, member } = splitMyProjects(projects, userId);
@@ -117,14 +120,14 @@ export function MyProjects({
       <Section
         title={t("projects.managed")}
         projects={managed}
-        empty={t("projects.managedEmpty")}
+        empty={searching ? t("projects.noMatches") : t("projects.managedEmpty")}
         icon={IconBriefcase}
         projectHref={projectHref}
       />
       <Section
         title={t("projects.member")}
         projects={member}
-        empty={t("projects.memberEmpty")}
+        empty={searching ? t("projects.noMatches") : t("projects.memberEmpty")}
         icon={IconUsers}
         projectHref={projectHref}
       />

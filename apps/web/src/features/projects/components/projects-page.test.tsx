@@ -106,6 +106,20 @@ describe("projects page", () => {
     expect(await screen.findByText("No project matches the search or the filters.")).toBeInTheDocument();
   });
 
+  it("narrows the cards by the search and says when a section has nothing that matches", async () => {
+    projectsServer({ projects });
+    const { user } = renderApp({ route: projectsRoute() });
+    await screen.findByRole("region", { name: "Projects I manage" });
+    await user.type(screen.getByRole("textbox", { name: "Search projects" }), "grace");
+    await waitFor(() => expect(cardTitles("Projects I manage")).toEqual([]));
+    expect(cardTitles("Projects I'm a member of")).toEqual(["Mobile app"]);
+    expect(
+      within(screen.getByRole("region", { name: "Projects I manage" })).getByText(
+        "No project matches the search or the filters.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("sorts a column ascending, descending, then back to the server's order", async () => {
     projectsServer({ projects });
     const { user } = renderApp({ route: projectsRoute("all-projects") });

@@ -109,8 +109,17 @@ export function ProjectsPage() {
   } else if (view === "all-projects") {
     content = <ProjectsTable projects={found} projectHref={projectHref} />;
   } else {
-    content = <MyProjects projects={found} userId={me.uid} projectHref={projectHref} />;
+    content = (
+      <MyProjects
+        projects={found}
+        userId={me.uid}
+        projectHref={projectHref}
+        searching={debouncedSearch.trim() !== ""}
+      />
+    );
   }
+
+  const hasProjects = projects.isSuccess && projects.data.length > 0;
 
   return (
     <Box maw={1400} mx="auto">
@@ -126,30 +135,32 @@ export function ProjectsPage() {
             >
               {t("projects.categoriesButton")}
             </Button>
-            {addButton}
+            {hasProjects && addButton}
           </Group>
         }
       />
-      <Group justify="space-between" gap="sm" mb="lg">
-        <SegmentedControl
-          aria-label={t("projects.views.label")}
-          value={view}
-          onChange={setView}
-          data={[
-            { value: "my-projects", label: t("projects.views.myProjects") },
-            { value: "all-projects", label: t("projects.views.allProjects") },
-          ]}
-        />
-        <TextInput
-          aria-label={t("projects.search")}
-          placeholder={t("projects.searchPlaceholder")}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          w={{ base: "100%", sm: 340 }}
-          size="sm"
-        />
-      </Group>
+      {hasProjects && (
+        <Group justify="space-between" gap="sm" mb="lg">
+          <SegmentedControl
+            aria-label={t("projects.views.label")}
+            value={view}
+            onChange={setView}
+            data={[
+              { value: "my-projects", label: t("projects.views.myProjects") },
+              { value: "all-projects", label: t("projects.views.allProjects") },
+            ]}
+          />
+          <TextInput
+            aria-label={t("projects.search")}
+            placeholder={t("projects.searchPlaceholder")}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            w={{ base: "100%", sm: 340 }}
+            size="sm"
+          />
+        </Group>
+      )}
       {content}
       <ProjectFormModal opened={adding} organizationId={organizationId} onClose={() => setAdding(false)} />
       <CategoriesDrawer
