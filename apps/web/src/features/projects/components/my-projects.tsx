@@ -29,17 +29,15 @@ function ProjectCard({ project, href }: { project: Project; href: string }) {
   return (
     <Card withBorder radius="lg" padding="lg" component="article" aria-label={project.title}>
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <div style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={href} fw={600} size="md" lineClamp={2}>
-              {project.title}
-            </Anchor>
-            <Text size="sm" c="dimmed" truncate>
-              {project.customer?.nominative ?? t("projects.noCustomer")}
-            </Text>
-          </div>
+        <div>
           <ProjectStatusBadge project={project} />
-        </Group>
+          <Anchor component={Link} to={href} fw={600} size="md" lineClamp={2} display="block" mt="xs">
+            {project.title}
+          </Anchor>
+          <Text size="sm" c="dimmed" truncate>
+            {project.customer?.nominative ?? t("projects.noCustomer")}
+          </Text>
+        </div>
         <div style={{ marginTop: "auto" }}>
           <Group justify="space-between" mb={4}>
             <Text size="xs" c="dimmed">
