@@ -182,6 +182,7 @@ export function TaskForm({
           data-autofocus
         />
         <Textarea
+          size="md"
           label={t("taskModal.description")}
           value={values.description}
           onChange={(event) => change("description", event.currentTarget.value)}
@@ -217,6 +218,7 @@ export function TaskForm({
             required
           />
           <DateField
+            size="md"
             label={t("taskModal.dueDate")}
             value={values.dueDate}
             onChange={(value) => change("dueDate", value)}

@@ -102,6 +102,7 @@ function ExpenseForm({ organizationId, projectId, expense, onClose }: Omit<Expen
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <EuroInput
+            size="md"
             label={t("expenses.amount")}
             value={amount}
             onChange={(value) => {
@@ -112,6 +113,7 @@ function ExpenseForm({ organizationId, projectId, expense, onClose }: Omit<Expen
             required
           />
           <DateField
+            size="md"
             label={t("expenses.transactionDate")}
             value={transactionDate}
             onChange={setTransactionDate}
@@ -121,6 +123,7 @@ function ExpenseForm({ organizationId, projectId, expense, onClose }: Omit<Expen
         </SimpleGrid>
         <Input.Wrapper label={t("expenses.type")} labelElement="div">
           <SegmentedControl
+            size="md"
             fullWidth
             mt={4}
             value={type}
@@ -153,6 +156,7 @@ function ExpenseForm({ organizationId, projectId, expense, onClose }: Omit<Expen
           />
         </SimpleGrid>
         <Textarea
+          size="md"
           label={t("expenses.description")}
           value={texts.description}
           onChange={(event) => changeText("description", event.currentTarget.value)}

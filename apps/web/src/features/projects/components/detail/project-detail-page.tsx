@@ -110,7 +110,14 @@ function ProjectView({
         )}
       </Group>
       <ProjectSummary project={project} />
-      <Tabs value={tab} onChange={changeTab} mt="lg" keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={changeTab}
+        mt="lg"
+        keepMounted={false}
+        // On a phone the three tabs stay on one line and scroll sideways rather than stacking.
+        styles={{ list: { flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }, tab: { flexShrink: 0 } }}
+      >
         <Tabs.List aria-label={t("projectDetail.tabs.label")} mb="md">
           <Tabs.Tab value="details" leftSection={<IconInfoCircle size={16} />}>
             {t("projectDetail.tabs.details")}

@@ -82,7 +82,7 @@ export function ProjectExpensesTab({
           <Total label={t("expenses.totals.billable")} value={totals.billable} color="teal.8" />
         </SimpleGrid>
         <Group justify="flex-end">{addButton}</Group>
-        <TableCard minWidth={canEdit ? 860 : 780}>
+        <TableCard minWidth={canEdit ? 960 : 880}>
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover tabularNums>
             <Table.Thead>
               <Table.Tr>
@@ -94,7 +94,8 @@ export function ProjectExpensesTab({
                 <Table.Th>{t("expenses.columns.transactionDate")}</Table.Th>
                 <Table.Th>{t("expenses.columns.approver")}</Table.Th>
                 {canEdit && (
-                  <Table.Th w={96}>
+                  // Positioned, so the hidden label stays inside the scrolling table on a phone.
+                  <Table.Th w={96} pos="relative">
                     <VisuallyHidden>{t("expenses.columns.actions")}</VisuallyHidden>
                   </Table.Th>
                 )}

@@ -67,6 +67,7 @@ export function ProjectNoteField({
 
   return (
     <Textarea
+      size="md"
       label={t("projectDetail.note.label")}
       description={canEdit ? t("projectDetail.note.description") : undefined}
       placeholder={canEdit ? t("projectDetail.note.placeholder") : undefined}

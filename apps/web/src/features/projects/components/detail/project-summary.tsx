@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { ColorSwatch, Grid, Group, Paper, Stack, Text } from "@mantine/core";
 import type { Project } from "@timetrap/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,14 +6,20 @@ import { formatDate } from "../../../../lib/format";
 import { workflowStatusName } from "../../../../lib/workflow-status-name";
 import { PersonAvatar, UserAvatarGroup } from "../user-avatar-group";
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** Two facts side by side on a phone, three or four on wider screens; people take a whole row on a phone. */
+const factSpan = { base: 6, sm: 4, lg: 3 };
+const peopleSpan = { base: 12, sm: 4, lg: 3 };
+
+function Fact({ label, span = factSpan, children }: { label: string; span?: typeof factSpan; children: ReactNode }) {
   return (
-    <Stack gap={4} miw={0}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
-        {label}
-      </Text>
-      {children}
-    </Stack>
+    <Grid.Col span={span}>
+      <Stack gap={4} miw={0}>
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
+          {label}
+        </Text>
+        {children}
+      </Stack>
+    </Grid.Col>
   );
 }
 
@@ -23,6 +29,18 @@ function Value({ children }: { children: ReactNode }) {
     <Text size="sm" fw={500} c={empty ? "dimmed" : undefined} style={{ overflowWrap: "anywhere" }}>
       {empty ? "—" : children}
     </Text>
+  );
+}
+
+/** A value with a coloured dot; unlike a badge its words wrap in a narrow column instead of being cut. */
+function Marked({ color, children }: { color: string; children: ReactNode }) {
+  return (
+    <Group gap={8} wrap="nowrap" align="baseline">
+      <ColorSwatch color={`var(--mantine-color-${color}-6)`} size={10} withShadow={false} style={{ flexShrink: 0 }} />
+      <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
+        {children}
+      </Text>
+    </Group>
   );
 }
 
@@ -37,7 +55,7 @@ export function ProjectSummary({ project }: { project: Project }) {
 
   return (
     <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="lg" verticalSpacing="md">
+      <Grid columnGap={{ base: "md", sm: "lg" }} rowGap="md">
         <Fact label={t("projectDetail.summary.customer")}>
           <Value>{project.customer?.nominative}</Value>
           {contact && (
@@ -47,18 +65,12 @@ export function ProjectSummary({ project }: { project: Project }) {
           )}
         </Fact>
         <Fact label={t("projectDetail.summary.status")}>
-          <Group>
-            <Badge variant="light" color="cyan">
-              {workflowStatusName(project.status, t)}
-            </Badge>
-          </Group>
+          <Marked color="cyan">{workflowStatusName(project.status, t)}</Marked>
         </Fact>
         <Fact label={t("projectDetail.summary.billing")}>
-          <Group>
-            <Badge variant="light" color={project.not_billable ? "gray" : "teal"}>
-              {project.not_billable ? t("projectDetail.summary.notBillable") : t("projectDetail.summary.billable")}
-            </Badge>
-          </Group>
+          <Marked color={project.not_billable ? "gray" : "teal"}>
+            {project.not_billable ? t("projectDetail.summary.notBillable") : t("projectDetail.summary.billable")}
+          </Marked>
         </Fact>
         <Fact label={t("projectDetail.summary.externalReference")}>
           <Value>{project.external_reference}</Value>
@@ -69,7 +81,7 @@ export function ProjectSummary({ project }: { project: Project }) {
         <Fact label={t("projectDetail.summary.endDate")}>
           <Value>{project.end_date && formatDate(project.end_date)}</Value>
         </Fact>
-        <Fact label={t("projectDetail.summary.projectManager")}>
+        <Fact label={t("projectDetail.summary.projectManager")} span={peopleSpan}>
           <Group gap="xs" wrap="nowrap" miw={0}>
             <PersonAvatar user={project.project_manager} size={32} />
             <Text size="sm" fw={500} truncate>
@@ -78,11 +90,11 @@ export function ProjectSummary({ project }: { project: Project }) {
           </Group>
         </Fact>
         {accountManagers.length > 0 && (
-          <Fact label={t("projectDetail.summary.accountManagers")}>
+          <Fact label={t("projectDetail.summary.accountManagers")} span={peopleSpan}>
             <UserAvatarGroup users={accountManagers} size={32} label={t("projectDetail.summary.accountManagers")} />
           </Fact>
         )}
-      </SimpleGrid>
+      </Grid>
     </Paper>
   );
 }

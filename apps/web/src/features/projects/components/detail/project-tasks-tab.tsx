@@ -153,6 +153,8 @@ export function ProjectTasksTab({ organizationId, project }: { organizationId: s
                   sort={sort}
                   onSort={toggle}
                   ta={column === "activityHours" ? "right" : undefined}
+                  // Room for the longest state, "Completato", without cutting its badge.
+                  miw={column === "state" ? 150 : undefined}
                 />
               ))}
             </Table.Tr>

@@ -85,6 +85,7 @@ function ProjectUpdateForm({
 
   const textArea = (field: TextField) => (
     <Textarea
+      size="md"
       label={t(`projectUpdates.${field}`)}
       placeholder={t(`projectUpdates.${field}Placeholder`)}
       value={texts[field]}
@@ -105,6 +106,7 @@ function ProjectUpdateForm({
       <Stack gap="md">
         <Input.Wrapper label={t("projectUpdates.status")} labelElement="div">
           <SegmentedControl
+            size="md"
             fullWidth
             orientation={narrow ? "vertical" : "horizontal"}
             color={projectUpdateStatusColors[status]}
@@ -116,6 +118,7 @@ function ProjectUpdateForm({
         </Input.Wrapper>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <DateField
+            size="md"
             label={t("projectUpdates.date")}
             value={date}
             onChange={(value) => {
@@ -125,6 +128,7 @@ function ProjectUpdateForm({
             error={errors.date}
           />
           <NumberInput
+            size="md"
             label={t("projectUpdates.progress")}
             value={progress}
             onChange={(value) => {

@@ -70,14 +70,16 @@ export function ProjectUpdates({
     );
   else
     content = (
-      <Timeline bulletSize={14} lineWidth={2}>
+      // Every update is drawn active, so each bullet takes its own status colour.
+      <Timeline bulletSize={14} lineWidth={2} active={updates.data.length - 1}>
         {updates.data.map((projectUpdate) => {
           const date = formatDate(projectUpdate.date);
           const color = projectUpdateStatusColors[projectUpdate.status];
           return (
-            <Timeline.Item key={projectUpdate.update_id} color={color} bullet={<span />}>
-              <Stack gap="xs" maw={760}>
-                <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
+            <Timeline.Item key={projectUpdate.update_id} color={color}>
+              <Stack gap="xs">
+                {/* On a narrow screen the buttons move below the status rather than cutting its name short. */}
+                <Group justify="space-between" gap="xs" align="center">
                   <Group gap="xs">
                     <Badge variant="light" color={color}>
                       {t(`projectUpdates.statuses.${projectUpdate.status}`)}
@@ -87,7 +89,7 @@ export function ProjectUpdates({
                     </Text>
                   </Group>
                   {canEdit && (
-                    <Group gap={2} wrap="nowrap">
+                    <Group gap={2} wrap="nowrap" ml="auto">
                       <ActionIcon
                         variant="subtle"
                         aria-label={t("projectUpdates.edit", { date })}
