@@ -159,7 +159,6 @@ describe("routes for a signed-in user", () => {
     ["/user/user-1/teamplan3", "Team plan"],
     ["/user/user-1/dashboard", "Dashboard"],
     ["/user/user-1/integrations", "Integrations"],
-    ["/user/user-1/projects/p-1", "Project"],
     ["/organization/org-1/subscription", "Subscription"],
     ["/organization/org-1/webhooks", "Webhooks"],
     ["/organization/org-1/reports/timesheet", "Timesheet"],
