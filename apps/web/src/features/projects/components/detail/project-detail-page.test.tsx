@@ -543,7 +543,7 @@ describe("project tasks", () => {
     });
     const { user } = renderApp({ route: route("&tab=tasks") });
     expect(await screen.findByText("No tasks yet")).toBeInTheDocument();
-    await user.click(screen.getByRole("link", { name: "Add task" }));
+    await user.click(screen.getByRole("button", { name: "Add task" }));
     const dialog = await screen.findByRole("dialog", { name: "New task" });
     expect(screen.getByTestId("location")).toHaveTextContent(`tab=tasks&modal=task&projectId=${projectId}`);
     await waitFor(() =>

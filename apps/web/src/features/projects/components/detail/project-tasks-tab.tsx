@@ -3,7 +3,7 @@ import { IconChecklist, IconDownload, IconPlus } from "@tabler/icons-react";
 import { overdueColor, type Project, priorityNames, type Task, toCsv } from "@timetrap/domain";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { useTasks } from "../../../../api/tasks";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../../components/query-states";
 import { SortableTh, sortRows, useSort } from "../../../../components/sortable-table";
@@ -54,6 +54,7 @@ function DueDate({ task, now }: { task: Task; now: number }) {
 export function ProjectTasksTab({ organizationId, project }: { organizationId: string; project: Project }) {
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const tasks = useTasks(organizationId, { projectId: project.uid });
   const { sort, toggle } = useSort<Column>();
   const hours = useHoursFormat();
@@ -89,11 +90,11 @@ export function ProjectTasksTab({ organizationId, project }: { organizationId: s
     [tasks.data, sort, i18n.language],
   );
 
+  // An action that opens a dialog, so a button; the dialog itself is reached through the address.
   const addButton = (
     <Button
-      component={Link}
-      to={taskModalSearch(searchParams, { projectId: project.uid })}
       leftSection={<IconPlus size={16} />}
+      onClick={() => navigate({ search: taskModalSearch(searchParams, { projectId: project.uid }) })}
     >
       {t("tasks.projectTab.add")}
     </Button>
