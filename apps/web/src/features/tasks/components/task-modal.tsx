@@ -41,7 +41,7 @@ function TaskModalBody({
   projectId: string | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useSignedInUser();
   const task = useTask(organizationId, taskId ?? "", { enabled: taskId !== null });
   const projects = useTaskProjects(organizationId);
@@ -59,7 +59,10 @@ function TaskModalBody({
     !existing ||
     existing.user?.uid === me.uid ||
     (project ? canEditProject(me.role, me.uid, project) : can(me.role, "edit", "project"));
-  const userOptions = (users.data ?? []).map((user) => ({ value: user.uid, label: user.nominative }));
+  const collator = new Intl.Collator(i18n.language, { sensitivity: "base" });
+  const userOptions = (users.data ?? [])
+    .map((user) => ({ value: user.uid, label: user.nominative }))
+    .sort((a, b) => collator.compare(a.label, b.label));
 
   return (
     <Stack gap="md">
