@@ -16,6 +16,11 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// Mantine's autosizing textarea listens for web fonts loading.
+Object.defineProperty(document, "fonts", {
+  configurable: true,
+  value: { addEventListener: () => {}, removeEventListener: () => {} },
+});
 
 beforeEach(async () => {
   await i18n.changeLanguage("en");

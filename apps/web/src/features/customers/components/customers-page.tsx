@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Button, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Anchor, Box, Button, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconAddressBook, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { type Customer, canWriteCustomers } from "@timetrap/domain";
@@ -6,6 +6,7 @@ import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useCustomers } from "../../../api/get-customers";
+import { HiddenLabelTh } from "../../../components/hidden-label-th";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { SortableTh, sortRows, useSort } from "../../../components/sortable-table";
@@ -110,11 +111,7 @@ export function CustomersPage() {
               {columns.map((column) => (
                 <SortableTh key={column.key} label={column.label} sortKey={column.key} sort={sort} onSort={toggle} />
               ))}
-              {canDelete && (
-                <Table.Th w={56}>
-                  <VisuallyHidden>{t("customers.actions")}</VisuallyHidden>
-                </Table.Th>
-              )}
+              {canDelete && <HiddenLabelTh w={56} label={t("customers.actions")} />}
             </Table.Tr>
             <Table.Tr>
               {columns.map((column) => (

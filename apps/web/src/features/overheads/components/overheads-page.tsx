@@ -1,10 +1,11 @@
-import { ActionIcon, Box, Button, Group, Table, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Box, Button, Group, Table } from "@mantine/core";
 import { IconPencil, IconPlus, IconReceipt2, IconTrash } from "@tabler/icons-react";
 import type { Overhead } from "@timetrap/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useConfirmAction } from "../../../components/confirm-action";
+import { HiddenLabelTh } from "../../../components/hidden-label-th";
 import { BackLink, PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { TableCard } from "../../../components/table-card";
@@ -75,11 +76,7 @@ export function OverheadsPage() {
               <Table.Th>{t("overheads.from")}</Table.Th>
               <Table.Th>{t("overheads.to")}</Table.Th>
               <Table.Th ta="right">{t("overheads.amount")}</Table.Th>
-              {canWrite && (
-                <Table.Th w={96}>
-                  <VisuallyHidden>{t("overheads.actions")}</VisuallyHidden>
-                </Table.Th>
-              )}
+              {canWrite && <HiddenLabelTh w={96} label={t("overheads.actions")} />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Project, type ProjectInput, projectSchema } from "@timetrap/domain";
+import { getProjectsQueryOptions } from "../../../api/get-projects";
 import { api } from "../../../lib/api-client";
-import { getProjectsQueryOptions } from "./get-projects";
 
 export function createProject({
   organizationId,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { getProjectsQueryOptions } from "../../../api/get-projects";
 import { api } from "../../../lib/api-client";
 import { getProjectAreasQueryOptions } from "./get-project-areas";
-import { getProjectsQueryOptions } from "./get-projects";
 
 export function deleteProjectArea({ organizationId, id }: { organizationId: string; id: string }): Promise<void> {
   return api.delete(`/organization/${encodeURIComponent(organizationId)}/project-area/${encodeURIComponent(id)}`);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { getProjectsQueryOptions } from "../../../api/get-projects";
 import { api } from "../../../lib/api-client";
 import { getProjectCategoriesQueryOptions } from "./get-project-categories";
-import { getProjectsQueryOptions } from "./get-projects";
 
 export function deleteProjectCategory({ organizationId, id }: { organizationId: string; id: string }): Promise<void> {
   return api.delete(`/organization/${encodeURIComponent(organizationId)}/project-category/${encodeURIComponent(id)}`);

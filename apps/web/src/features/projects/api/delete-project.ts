@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { projectKeys } from "../../../api/get-projects";
 import { taskKeys } from "../../../api/tasks";
 import { api } from "../../../lib/api-client";
-import { projectKeys, projectPath } from "./get-project";
+import { projectPath } from "./get-project";
 
 export function deleteProject({ organizationId, projectId }: { organizationId: string; projectId: string }) {
   return api.delete<void>(projectPath(organizationId, projectId));

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type Expense, expenseSchema } from "@timetrap/domain";
 import { z } from "zod";
+import { projectKeys } from "../../../api/get-projects";
 import { api } from "../../../lib/api-client";
-import { projectKeys, projectPath } from "./get-project";
+import { projectPath } from "./get-project";
 
 const expenseListSchema = z.array(expenseSchema);
 

@@ -1,18 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { type Project, projectSchema } from "@timetrap/domain";
+import { projectKeys } from "../../../api/get-projects";
 import { api } from "../../../lib/api-client";
-
-/**
- * Keys of one project and of what hangs from it (expenses, notes, links, updates). All sit under the
- * organization's projects prefix, so refreshing the projects list also refreshes an open project.
- */
-export const projectKeys = {
-  all: (organizationId: string) => ["organizations", organizationId, "projects"] as const,
-  detail: (organizationId: string, projectId: string) =>
-    ["organizations", organizationId, "projects", projectId] as const,
-  part: (organizationId: string, projectId: string, part: "expenses" | "notes" | "links" | "updates") =>
-    ["organizations", organizationId, "projects", projectId, part] as const,
-};
 
 export const projectPath = (organizationId: string, projectId: string) =>
   `/organization/${encodeURIComponent(organizationId)}/project/${encodeURIComponent(projectId)}`;

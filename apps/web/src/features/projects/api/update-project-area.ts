@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ProjectArea, type ProjectAreaInput, projectAreaSchema } from "@timetrap/domain";
+import { getProjectsQueryOptions } from "../../../api/get-projects";
 import { api } from "../../../lib/api-client";
 import { getProjectAreasQueryOptions } from "./get-project-areas";
-import { getProjectsQueryOptions } from "./get-projects";
 
 export function updateProjectArea({
   organizationId,

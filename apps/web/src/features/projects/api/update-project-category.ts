@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ProjectCategory, type ProjectCategoryInput, projectCategorySchema } from "@timetrap/domain";
+import { getProjectsQueryOptions } from "../../../api/get-projects";
 import { api } from "../../../lib/api-client";
 import { getProjectCategoriesQueryOptions } from "./get-project-categories";
-import { getProjectsQueryOptions } from "./get-projects";
 
 export function updateProjectCategory({
   organizationId,

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Project, type ProjectInput, projectSchema } from "@timetrap/domain";
+import { projectKeys } from "../../../api/get-projects";
 import { api } from "../../../lib/api-client";
-import { projectKeys, refreshProjectFigures } from "./get-project";
+import { refreshProjectFigures } from "./get-project";
 
 /** Decision 006: the whole project, as the modal sends it. */
 export function updateProject({

@@ -5,11 +5,11 @@ import { isUnitBlocked, matchesProjectSearch, type PlanConfigEntry, type Project
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
+import { useProjects } from "../../../api/get-projects";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { useCan } from "../../../lib/permissions";
 import { useSignedInUser } from "../../../lib/session";
-import { useProjects } from "../api/get-projects";
 import { CategoriesDrawer } from "./categories-drawer";
 import { MyProjects } from "./my-projects";
 import { ProjectFormModal } from "./project-form-modal";

@@ -7,12 +7,6 @@ import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/
 import { renderApp } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
 
-// Mantine's autosizing textarea listens for web fonts loading, which jsdom does not implement.
-Object.defineProperty(document, "fonts", {
-  configurable: true,
-  value: { addEventListener: () => {}, removeEventListener: () => {} },
-});
-
 /** Ids are uuids on the wire, and the task form's schema checks them. */
 const ids = {
   ada: "3c9a1f00-0000-4000-8000-000000000001",

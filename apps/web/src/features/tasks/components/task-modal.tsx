@@ -5,12 +5,12 @@ import { can, canEditProject, type Task } from "@timetrap/domain";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useActiveOrganizationUsers } from "../../../api/get-organization-users";
+import { useProjects } from "../../../api/get-projects";
 import { useTaskCategories } from "../../../api/get-task-categories";
 import { useTask } from "../../../api/tasks";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { useSignedInUser } from "../../../lib/session";
 import { taskModalSearch } from "../../../lib/task-modal-url";
-import { useTaskProjects } from "../api/get-task-projects";
 import { SubtasksSection } from "./subtasks-section";
 import { TaskForm } from "./task-form";
 
@@ -44,7 +44,7 @@ function TaskModalBody({
   const { t, i18n } = useTranslation();
   const me = useSignedInUser();
   const task = useTask(organizationId, taskId ?? "", { enabled: taskId !== null });
-  const projects = useTaskProjects(organizationId);
+  const projects = useProjects(organizationId);
   const users = useActiveOrganizationUsers(organizationId);
   const categories = useTaskCategories(organizationId);
 

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Paper, Table, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Button, Group, Paper, Table, Title, Tooltip } from "@mantine/core";
 import { IconFileText, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type Contract, weekdays } from "@timetrap/domain";
 import type { TFunction } from "i18next";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfirmAction } from "../../../components/confirm-action";
+import { HiddenLabelTh } from "../../../components/hidden-label-th";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { formatDate, formatEuro } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
@@ -83,11 +84,7 @@ export function ContractsSection({
               <Table.Th>{t("contracts.hours")}</Table.Th>
               <Table.Th ta="right">{t("contracts.hourlyCost")}</Table.Th>
               <Table.Th ta="right">{t("contracts.productivityTarget")}</Table.Th>
-              {canEdit && (
-                <Table.Th w={96}>
-                  <VisuallyHidden>{t("contracts.actions")}</VisuallyHidden>
-                </Table.Th>
-              )}
+              {canEdit && <HiddenLabelTh w={96} label={t("contracts.actions")} />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

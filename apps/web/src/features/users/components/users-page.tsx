@@ -12,7 +12,6 @@ import {
   TextInput,
   Tooltip,
   UnstyledButton,
-  VisuallyHidden,
 } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
@@ -29,6 +28,7 @@ import {
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { HiddenLabelTh } from "../../../components/hidden-label-th";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { useCan } from "../../../lib/permissions";
@@ -126,9 +126,7 @@ export function UsersPage() {
         <Table highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={56}>
-                <VisuallyHidden>{t("users.columns.avatar")}</VisuallyHidden>
-              </Table.Th>
+              <HiddenLabelTh w={56} label={t("users.columns.avatar")} />
               <Table.Th>{t("users.columns.nominative")}</Table.Th>
               <Table.Th>{t("users.columns.email")}</Table.Th>
               <Table.Th>{t("users.columns.role")}</Table.Th>

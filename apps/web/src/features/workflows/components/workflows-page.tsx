@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Group, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Badge, Box, Button, Group, Table, Text, Tooltip } from "@mantine/core";
 import { IconArrowsShuffle, IconLock, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import type { WorkflowStatus } from "@timetrap/domain";
 import { type ReactNode, useMemo, useState } from "react";
@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useWorkflowStatuses } from "../../../api/get-workflow-statuses";
 import { useConfirmAction } from "../../../components/confirm-action";
+import { HiddenLabelTh } from "../../../components/hidden-label-th";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { TableCard } from "../../../components/table-card";
@@ -76,11 +77,7 @@ export function WorkflowsPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("workflows.name")}</Table.Th>
-              {hasActions && (
-                <Table.Th w={96}>
-                  <VisuallyHidden>{t("workflows.actions")}</VisuallyHidden>
-                </Table.Th>
-              )}
+              {hasActions && <HiddenLabelTh w={96} label={t("workflows.actions")} />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

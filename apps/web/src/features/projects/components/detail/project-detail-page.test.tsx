@@ -6,12 +6,6 @@ import { errorResponse, jsonResponse, type StubHandler } from "../../../../testi
 import { renderApp } from "../../../../testing/render";
 import { stubSignedInApi } from "../../../../testing/signed-in-api";
 
-// Mantine's autosizing textarea listens for web fonts loading, which jsdom does not implement.
-Object.defineProperty(document, "fonts", {
-  configurable: true,
-  value: { addEventListener: () => {}, removeEventListener: () => {} },
-});
-
 const ada = { uid: "7d1e0a52-0000-4000-8000-000000000001", nominative: "Ada Lovelace", image_url: null };
 const grace = { uid: "7d1e0a52-0000-4000-8000-000000000002", nominative: "Grace Hopper", image_url: null };
 const alan = { uid: "7d1e0a52-0000-4000-8000-000000000003", nominative: "Alan Turing", image_url: null };

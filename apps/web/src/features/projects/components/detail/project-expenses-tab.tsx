@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { IconPencil, IconPlus, IconReceipt, IconTrash } from "@tabler/icons-react";
 import { type Expense, expenseTotals } from "@timetrap/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfirmAction } from "../../../../components/confirm-action";
+import { HiddenLabelTh } from "../../../../components/hidden-label-th";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../../components/query-states";
 import { TableCard } from "../../../../components/table-card";
 import { formatDate, formatEuro } from "../../../../lib/format";
@@ -93,12 +94,7 @@ export function ProjectExpensesTab({
                 <Table.Th>{t("expenses.columns.supplier")}</Table.Th>
                 <Table.Th>{t("expenses.columns.transactionDate")}</Table.Th>
                 <Table.Th>{t("expenses.columns.approver")}</Table.Th>
-                {canEdit && (
-                  // Positioned, so the hidden label stays inside the scrolling table on a phone.
-                  <Table.Th w={96} pos="relative">
-                    <VisuallyHidden>{t("expenses.columns.actions")}</VisuallyHidden>
-                  </Table.Th>
-                )}
+                {canEdit && <HiddenLabelTh w={96} label={t("expenses.columns.actions")} />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
