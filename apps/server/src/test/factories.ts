@@ -55,6 +55,14 @@ export async function buildOrganization(
   return { ...(response.json() as CreateOrganizationResponse), owner };
 }
 
+/** An organization with a project its Admin manages. */
+export async function organizationWithProject(t: TestApp) {
+  const built = await buildOrganization(t);
+  const orgId = built.organization.uid;
+  const project = await insertProjectWithTeam(t, orgId, { managerId: built.owner.id });
+  return { ...built, orgId, project };
+}
+
 /** A new user in the organization with one of its default roles. */
 export async function addMember(
   t: TestApp,

@@ -5,41 +5,29 @@ import { expenses } from "../../db/schema.js";
 import {
   addMember,
   addMemberLacking,
-  buildOrganization,
   buildUser,
   insertProjectWithTeam,
+  organizationWithProject,
 } from "../../test/factories.js";
+import { resourceCalls } from "../../test/resource-calls.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 import { createExpensesRepository } from "./expenses.repository.js";
 
 const t = useTestApp();
 
-const withToken = (token?: string) => (token ? { token } : {});
-const base = (orgId: string, projectId: string) => `/api/v1/organization/${orgId}/project/${projectId}/expense`;
+const {
+  list: listExpenses,
+  create: createExpense,
+  update: updateExpense,
+  remove: deleteExpense,
+} = resourceCalls(
+  t,
+  (orgId: string, projectId: string) => `/api/v1/organization/${orgId}/project/${projectId}/expense`,
+);
 
-const listExpenses = (orgId: string, projectId: string, token?: string) =>
-  request(t.app, { method: "GET", url: base(orgId, projectId), ...withToken(token) });
-
-const createExpense = (orgId: string, projectId: string, json: unknown, token?: string) =>
-  request(t.app, { method: "POST", url: base(orgId, projectId), json, ...withToken(token) });
-
-const updateExpense = (orgId: string, projectId: string, id: string, json: unknown, token?: string) =>
-  request(t.app, { method: "PATCH", url: `${base(orgId, projectId)}/${id}`, json, ...withToken(token) });
-
-const deleteExpense = (orgId: string, projectId: string, id: string, token?: string) =>
-  request(t.app, { method: "DELETE", url: `${base(orgId, projectId)}/${id}`, ...withToken(token) });
-
-/** An organization with a project its Admin manages. */
-async function organizationWithProject() {
-  const built = await buildOrganization(t);
-  const orgId = built.organization.uid;
-  const project = await insertProjectWithTeam(t, orgId, { managerId: built.owner.id });
-  return { ...built, orgId, project };
-}
-
-/** The same, with one expense added through the API. */
+/** An organization with a project that has one expense added through the API. */
 async function projectWithExpense(json: Record<string, unknown> = { title: "Stock photos", amount: 120 }) {
-  const built = await organizationWithProject();
+  const built = await organizationWithProject(t);
   const response = await createExpense(built.orgId, built.project.id, json, built.owner.token);
   if (response.statusCode !== 201) throw new Error(`expense not created: ${response.body}`);
   return { ...built, expense: expenseSchema.parse(response.json()) };
@@ -72,7 +60,7 @@ const invalidBodies: Array<[unknown, string]> = [
 
 describe("GET /organization/{orgId}/project/{id}/expense", () => {
   test("lists the project's expenses newest first, the amount under estimated or confirmed by type, to a Member", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const estimate = await createExpense(orgId, project.id, { title: "Estimate", amount: 100.5 }, owner.token);
     const final = await createExpense(
       orgId,
@@ -109,7 +97,7 @@ describe("GET /organization/{orgId}/project/{id}/expense", () => {
   });
 
   test("answers 404 for another organization's project, through either organization's path", async () => {
-    const { owner, orgId } = await organizationWithProject();
+    const { owner, orgId } = await organizationWithProject(t);
     const other = await projectWithExpense();
     const viaOwn = await listExpenses(orgId, other.project.id, owner.token);
     expect(viaOwn.statusCode).toBe(404);
@@ -121,7 +109,7 @@ describe("GET /organization/{orgId}/project/{id}/expense", () => {
   });
 
   test("refuses ids that are not ids with a 400 naming the parameter, and a request without a session", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const badProject = await listExpenses(orgId, "website", owner.token);
     expect(badProject.statusCode).toBe(400);
     expect(badProject.json().details).toContainEqual(expect.objectContaining({ field: "params.id" }));
@@ -133,7 +121,7 @@ describe("GET /organization/{orgId}/project/{id}/expense", () => {
 
 describe("POST /organization/{orgId}/project/{id}/expense", () => {
   test("adds a final-balance expense, trimmed, with blanks stored as null", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const response = await createExpense(
       orgId,
       project.id,
@@ -170,7 +158,7 @@ describe("POST /organization/{orgId}/project/{id}/expense", () => {
   });
 
   test("adds an estimate, by default, and never as billable even when asked", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const response = await createExpense(
       orgId,
       project.id,
@@ -190,7 +178,7 @@ describe("POST /organization/{orgId}/project/{id}/expense", () => {
   });
 
   test("leaves the database refusing a billable estimate, whatever the code above it does", async () => {
-    const { orgId, project } = await organizationWithProject();
+    const { orgId, project } = await organizationWithProject(t);
     const insert = t.db
       .insert(expenses)
       .values({ organizationId: orgId, projectId: project.id, title: "Sneaky", amount: 1, isBillable: true });
@@ -203,7 +191,7 @@ describe("POST /organization/{orgId}/project/{id}/expense", () => {
   });
 
   test("lets a Member who manages the project add one, and a Manager on any project", async () => {
-    const { orgId, project } = await organizationWithProject();
+    const { orgId, project } = await organizationWithProject(t);
     const member = await addMember(t, orgId, "member");
     const own = await insertProjectWithTeam(t, orgId, { managerId: member.id });
     expect((await createExpense(orgId, own.id, { title: "Mine", amount: 1 }, member.token)).statusCode).toBe(201);
@@ -212,7 +200,7 @@ describe("POST /organization/{orgId}/project/{id}/expense", () => {
   });
 
   test.each(invalidBodies)("refuses %j with a 400 naming %s and writes nothing", async (json, field) => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const before = await snapshot(t.db);
     const response = await createExpense(orgId, project.id, json, owner.token);
     expect(response.statusCode).toBe(400);
@@ -222,7 +210,7 @@ describe("POST /organization/{orgId}/project/{id}/expense", () => {
   });
 
   test("refuses a Member on a project they only see, and a member of it who is not its manager, writing nothing", async () => {
-    const { orgId, project } = await organizationWithProject();
+    const { orgId, project } = await organizationWithProject(t);
     const member = await addMember(t, orgId, "member");
     const teammate = await addMemberLacking(t, orgId, [{ action: "edit", subject: "project" }]);
     const staffed = await insertProjectWithTeam(t, orgId, { members: [{ userId: teammate.id }] });
@@ -239,8 +227,8 @@ describe("POST /organization/{orgId}/project/{id}/expense", () => {
   });
 
   test("answers 404 for another organization's project and writes nothing", async () => {
-    const { owner, orgId } = await organizationWithProject();
-    const other = await organizationWithProject();
+    const { owner, orgId } = await organizationWithProject(t);
+    const other = await organizationWithProject(t);
     const before = await snapshot(t.db);
     const json = { title: "Planted", amount: 1 };
     expect((await createExpense(orgId, other.project.id, json, owner.token)).statusCode).toBe(404);
@@ -337,7 +325,7 @@ describe("DELETE /organization/{orgId}/project/{id}/expense/{expenseId}", () => 
   });
 
   test("answers 404 for another organization's expense, through either organization's path, deleting nothing", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const other = await projectWithExpense();
     const before = await snapshot(t.db);
     expect((await deleteExpense(orgId, project.id, other.expense.uid, owner.token)).statusCode).toBe(404);
@@ -348,7 +336,7 @@ describe("DELETE /organization/{orgId}/project/{id}/expense/{expenseId}", () => 
 
 describe("sumFinalBalanceCents", () => {
   test("adds each project's final balances exactly to the cent, leaving estimates out", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const empty = await insertProjectWithTeam(t, orgId, { managerId: owner.id });
     for (const amount of [0.1, 0.2, 0.7, 1000000.01]) {
       await createExpense(orgId, project.id, { title: "Final", amount, is_final_balance: true }, owner.token);
@@ -361,7 +349,7 @@ describe("sumFinalBalanceCents", () => {
   });
 
   test("counts nothing of a project of another organization", async () => {
-    const { orgId } = await organizationWithProject();
+    const { orgId } = await organizationWithProject(t);
     const other = await projectWithExpense({ title: "Final", amount: 10, is_final_balance: true });
     const repository = createExpensesRepository(t.db);
     expect((await repository.sumFinalBalanceCents(orgId, [other.project.id])).get(other.project.id)).toBeUndefined();

@@ -10,6 +10,7 @@ import {
   buildUser,
   insertProjectWithTeam,
 } from "../../test/factories.js";
+import { resourceCalls } from "../../test/resource-calls.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
@@ -57,16 +58,10 @@ const kinds = [
 ];
 
 describe.each(kinds)("/organization/{orgId}/$name", (kind) => {
-  const url = (orgId: string, id?: string) => `/api/v1/organization/${orgId}/${kind.name}${id ? `/${id}` : ""}`;
-  const withToken = (token?: string) => (token ? { token } : {});
-  const list = (orgId: string, token?: string) =>
-    request(t.app, { method: "GET", url: url(orgId), ...withToken(token) });
-  const create = (orgId: string, json: unknown, token?: string) =>
-    request(t.app, { method: "POST", url: url(orgId), json, ...withToken(token) });
-  const update = (orgId: string, id: string, json: unknown, token?: string) =>
-    request(t.app, { method: "PATCH", url: url(orgId, id), json, ...withToken(token) });
-  const remove = (orgId: string, id: string, token?: string) =>
-    request(t.app, { method: "DELETE", url: url(orgId, id), ...withToken(token) });
+  const { list, create, update, remove } = resourceCalls(
+    t,
+    (orgId: string) => `/api/v1/organization/${orgId}/${kind.name}`,
+  );
 
   describe("GET", () => {
     test("lists the organization's items by name, ignoring case, to any member", async () => {

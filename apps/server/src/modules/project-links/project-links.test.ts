@@ -2,37 +2,22 @@ import { projectLinkSchema } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { projectLinks } from "../../db/schema.js";
-import { addMember, addMemberLacking, buildOrganization, insertProjectWithTeam } from "../../test/factories.js";
+import { addMember, addMemberLacking, insertProjectWithTeam, organizationWithProject } from "../../test/factories.js";
+import { resourceCalls } from "../../test/resource-calls.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 
-const withToken = (token?: string) => (token ? { token } : {});
-const base = (orgId: string, projectId: string) => `/api/v1/organization/${orgId}/project/${projectId}/links`;
+const {
+  list: listLinks,
+  create: createLink,
+  update: updateLink,
+  remove: deleteLink,
+} = resourceCalls(t, (orgId: string, projectId: string) => `/api/v1/organization/${orgId}/project/${projectId}/links`);
 
-const listLinks = (orgId: string, projectId: string, token?: string) =>
-  request(t.app, { method: "GET", url: base(orgId, projectId), ...withToken(token) });
-
-const createLink = (orgId: string, projectId: string, json: unknown, token?: string) =>
-  request(t.app, { method: "POST", url: base(orgId, projectId), json, ...withToken(token) });
-
-const updateLink = (orgId: string, projectId: string, id: string, json: unknown, token?: string) =>
-  request(t.app, { method: "PATCH", url: `${base(orgId, projectId)}/${id}`, json, ...withToken(token) });
-
-const deleteLink = (orgId: string, projectId: string, id: string, token?: string) =>
-  request(t.app, { method: "DELETE", url: `${base(orgId, projectId)}/${id}`, ...withToken(token) });
-
-/** An organization with a project its Admin manages. */
-async function organizationWithProject() {
-  const built = await buildOrganization(t);
-  const orgId = built.organization.uid;
-  const project = await insertProjectWithTeam(t, orgId, { managerId: built.owner.id });
-  return { ...built, orgId, project };
-}
-
-/** The same, with one link added through the API. */
+/** An organization with a project that has one link added through the API. */
 async function projectWithLink() {
-  const built = await organizationWithProject();
+  const built = await organizationWithProject(t);
   const json = { title: "Design files", url: "https://figma.example/file/1" };
   const response = await createLink(built.orgId, built.project.id, json, built.owner.token);
   if (response.statusCode !== 201) throw new Error(`link not created: ${response.body}`);
@@ -52,7 +37,7 @@ const invalidBodies: Array<[unknown, string]> = [
 
 describe("GET /organization/{orgId}/project/{id}/links", () => {
   test("lists the project's links in the order they were added, to a Member", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const first = await createLink(
       orgId,
       project.id,
@@ -80,7 +65,7 @@ describe("GET /organization/{orgId}/project/{id}/links", () => {
   });
 
   test("answers 404 for another organization's project, through either organization's path", async () => {
-    const { owner, orgId } = await organizationWithProject();
+    const { owner, orgId } = await organizationWithProject(t);
     const other = await projectWithLink();
     expect((await listLinks(orgId, other.project.id, owner.token)).statusCode).toBe(404);
     const viaTheirs = await listLinks(other.orgId, other.project.id, owner.token);
@@ -89,7 +74,7 @@ describe("GET /organization/{orgId}/project/{id}/links", () => {
   });
 
   test("refuses a project id that is not an id with a 400 naming params.id, and a request without a session", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const response = await listLinks(orgId, "website", owner.token);
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toContainEqual(expect.objectContaining({ field: "params.id" }));
@@ -99,7 +84,7 @@ describe("GET /organization/{orgId}/project/{id}/links", () => {
 
 describe("POST /organization/{orgId}/project/{id}/links", () => {
   test("adds a link, trimmed, keeping an address that is not a web address as typed", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const response = await createLink(
       orgId,
       project.id,
@@ -113,21 +98,21 @@ describe("POST /organization/{orgId}/project/{id}/links", () => {
   });
 
   test("takes an empty address when none is sent", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const response = await createLink(orgId, project.id, { title: "To do" }, owner.token);
     expect(response.statusCode).toBe(201);
     expect(response.json().url).toBe("");
   });
 
   test("lets a Member who manages the project add one", async () => {
-    const { orgId } = await organizationWithProject();
+    const { orgId } = await organizationWithProject(t);
     const member = await addMember(t, orgId, "member");
     const own = await insertProjectWithTeam(t, orgId, { managerId: member.id });
     expect((await createLink(orgId, own.id, { title: "Mine" }, member.token)).statusCode).toBe(201);
   });
 
   test.each(invalidBodies)("refuses %j with a 400 naming %s and writes nothing", async (json, field) => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const before = await snapshot(t.db);
     const response = await createLink(orgId, project.id, json, owner.token);
     expect(response.statusCode).toBe(400);
@@ -137,7 +122,7 @@ describe("POST /organization/{orgId}/project/{id}/links", () => {
   });
 
   test("refuses a Member who does not manage the project, writing nothing", async () => {
-    const { orgId, project } = await organizationWithProject();
+    const { orgId, project } = await organizationWithProject(t);
     const member = await addMember(t, orgId, "member");
     const before = await snapshot(t.db);
     const response = await createLink(orgId, project.id, { title: "Not mine" }, member.token);
@@ -147,8 +132,8 @@ describe("POST /organization/{orgId}/project/{id}/links", () => {
   });
 
   test("answers 404 for another organization's project and writes nothing", async () => {
-    const { owner, orgId } = await organizationWithProject();
-    const other = await organizationWithProject();
+    const { owner, orgId } = await organizationWithProject(t);
+    const other = await organizationWithProject(t);
     const before = await snapshot(t.db);
     expect((await createLink(orgId, other.project.id, { title: "Planted" }, owner.token)).statusCode).toBe(404);
     expect((await createLink(other.orgId, other.project.id, { title: "Planted" }, owner.token)).statusCode).toBe(404);
@@ -216,7 +201,7 @@ describe("DELETE /organization/{orgId}/project/{id}/links/{linkId}", () => {
   });
 
   test("answers 404 for another organization's link, through either organization's path, deleting nothing", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const other = await projectWithLink();
     const before = await snapshot(t.db);
     expect((await deleteLink(orgId, project.id, other.link.link_id, owner.token)).statusCode).toBe(404);

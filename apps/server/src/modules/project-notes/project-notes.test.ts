@@ -5,40 +5,25 @@ import { projectNotes, users } from "../../db/schema.js";
 import {
   addMember,
   addMemberLacking,
-  buildOrganization,
   buildUser,
   insertProjectWithTeam,
+  organizationWithProject,
 } from "../../test/factories.js";
+import { resourceCalls } from "../../test/resource-calls.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 
-const withToken = (token?: string) => (token ? { token } : {});
-const base = (orgId: string, projectId: string) => `/api/v1/organization/${orgId}/project/${projectId}/note`;
+const {
+  list: listNotes,
+  create: createNote,
+  update: updateNote,
+  remove: deleteNote,
+} = resourceCalls(t, (orgId: string, projectId: string) => `/api/v1/organization/${orgId}/project/${projectId}/note`);
 
-const listNotes = (orgId: string, projectId: string, token?: string) =>
-  request(t.app, { method: "GET", url: base(orgId, projectId), ...withToken(token) });
-
-const createNote = (orgId: string, projectId: string, json: unknown, token?: string) =>
-  request(t.app, { method: "POST", url: base(orgId, projectId), json, ...withToken(token) });
-
-const updateNote = (orgId: string, projectId: string, id: string, json: unknown, token?: string) =>
-  request(t.app, { method: "PATCH", url: `${base(orgId, projectId)}/${id}`, json, ...withToken(token) });
-
-const deleteNote = (orgId: string, projectId: string, id: string, token?: string) =>
-  request(t.app, { method: "DELETE", url: `${base(orgId, projectId)}/${id}`, ...withToken(token) });
-
-/** An organization with a project its Admin manages. */
-async function organizationWithProject() {
-  const built = await buildOrganization(t);
-  const orgId = built.organization.uid;
-  const project = await insertProjectWithTeam(t, orgId, { managerId: built.owner.id });
-  return { ...built, orgId, project };
-}
-
-/** The same, with one note written through the API. */
+/** An organization with a project that has one note written through the API. */
 async function projectWithNote(note = "Kick-off on Monday") {
-  const built = await organizationWithProject();
+  const built = await organizationWithProject(t);
   const response = await createNote(built.orgId, built.project.id, { note }, built.owner.token);
   if (response.statusCode !== 201) throw new Error(`note not created: ${response.body}`);
   return { ...built, note: noteSchema.parse(response.json()) };
@@ -55,7 +40,7 @@ const invalidBodies: Array<[unknown, string]> = [
 
 describe("GET /organization/{orgId}/project/{id}/note", () => {
   test("lists the project's notes newest first, each with its author and time, to a Member", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const manager = await addMember(t, orgId, "manager", { nominative: "Marta Manager" });
     const first = await createNote(orgId, project.id, { note: "First" }, owner.token);
     const second = await createNote(orgId, project.id, { note: "Second" }, manager.token);
@@ -72,7 +57,7 @@ describe("GET /organization/{orgId}/project/{id}/note", () => {
   });
 
   test("answers a note whose author's account is gone without an author", async () => {
-    const { orgId, project } = await organizationWithProject();
+    const { orgId, project } = await organizationWithProject(t);
     const manager = await addMember(t, orgId, "manager");
     const created = await createNote(orgId, project.id, { note: "Orphan" }, manager.token);
     await t.db.delete(users).where(eq(users.id, manager.id));
@@ -91,7 +76,7 @@ describe("GET /organization/{orgId}/project/{id}/note", () => {
   });
 
   test("lets a team member without read on project read the notes of their project", async () => {
-    const { owner, orgId } = await organizationWithProject();
+    const { owner, orgId } = await organizationWithProject(t);
     const teammate = await addMemberLacking(t, orgId, [{ action: "read", subject: "project" }]);
     const staffed = await insertProjectWithTeam(t, orgId, { managerId: owner.id, members: [{ userId: teammate.id }] });
     await createNote(orgId, staffed.id, { note: "Ours" }, owner.token);
@@ -101,7 +86,7 @@ describe("GET /organization/{orgId}/project/{id}/note", () => {
   });
 
   test("answers 404 for another organization's project, through either organization's path", async () => {
-    const { owner, orgId } = await organizationWithProject();
+    const { owner, orgId } = await organizationWithProject(t);
     const other = await projectWithNote();
     expect((await listNotes(orgId, other.project.id, owner.token)).statusCode).toBe(404);
     const viaTheirs = await listNotes(other.orgId, other.project.id, owner.token);
@@ -110,7 +95,7 @@ describe("GET /organization/{orgId}/project/{id}/note", () => {
   });
 
   test("refuses a project id that is not an id with a 400 naming params.id, and a request without a session", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const response = await listNotes(orgId, "website", owner.token);
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toContainEqual(expect.objectContaining({ field: "params.id" }));
@@ -120,7 +105,7 @@ describe("GET /organization/{orgId}/project/{id}/note", () => {
 
 describe("POST /organization/{orgId}/project/{id}/note", () => {
   test("adds a note written by the signed-in user, now", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const before = Date.now();
     const response = await createNote(orgId, project.id, { note: "Brief: a new website" }, owner.token);
     expect(response.statusCode).toBe(201);
@@ -137,21 +122,21 @@ describe("POST /organization/{orgId}/project/{id}/note", () => {
   });
 
   test("accepts an empty note, as the brief note is saved when the field is left", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const response = await createNote(orgId, project.id, { note: "" }, owner.token);
     expect(response.statusCode).toBe(201);
     expect(response.json().note).toBe("");
   });
 
   test("lets a Member who manages the project add one", async () => {
-    const { orgId } = await organizationWithProject();
+    const { orgId } = await organizationWithProject(t);
     const member = await addMember(t, orgId, "member");
     const own = await insertProjectWithTeam(t, orgId, { managerId: member.id });
     expect((await createNote(orgId, own.id, { note: "Mine" }, member.token)).statusCode).toBe(201);
   });
 
   test.each(invalidBodies)("refuses %j with a 400 naming %s and writes nothing", async (json, field) => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const before = await snapshot(t.db);
     const response = await createNote(orgId, project.id, json, owner.token);
     expect(response.statusCode).toBe(400);
@@ -161,7 +146,7 @@ describe("POST /organization/{orgId}/project/{id}/note", () => {
   });
 
   test("refuses a Member who does not manage the project, writing nothing", async () => {
-    const { orgId, project } = await organizationWithProject();
+    const { orgId, project } = await organizationWithProject(t);
     const member = await addMember(t, orgId, "member");
     const before = await snapshot(t.db);
     const response = await createNote(orgId, project.id, { note: "Not mine" }, member.token);
@@ -171,8 +156,8 @@ describe("POST /organization/{orgId}/project/{id}/note", () => {
   });
 
   test("answers 404 for another organization's project and writes nothing", async () => {
-    const { owner, orgId } = await organizationWithProject();
-    const other = await organizationWithProject();
+    const { owner, orgId } = await organizationWithProject(t);
+    const other = await organizationWithProject(t);
     const before = await snapshot(t.db);
     expect((await createNote(orgId, other.project.id, { note: "Planted" }, owner.token)).statusCode).toBe(404);
     expect((await createNote(other.orgId, other.project.id, { note: "Planted" }, owner.token)).statusCode).toBe(404);
@@ -248,7 +233,7 @@ describe("DELETE /organization/{orgId}/project/{id}/note/{noteId}", () => {
   });
 
   test("answers 404 for another organization's note, through either organization's path, deleting nothing", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const other = await projectWithNote();
     const before = await snapshot(t.db);
     expect((await deleteNote(orgId, project.id, other.note.uid, owner.token)).statusCode).toBe(404);

@@ -2,34 +2,22 @@ import { projectUpdateSchema, todayIn } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { projectUpdates } from "../../db/schema.js";
-import { addMember, addMemberLacking, buildOrganization, insertProjectWithTeam } from "../../test/factories.js";
+import { addMember, addMemberLacking, insertProjectWithTeam, organizationWithProject } from "../../test/factories.js";
+import { resourceCalls } from "../../test/resource-calls.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 import { createProjectUpdatesRepository } from "./project-updates.repository.js";
 
 const t = useTestApp();
 
-const withToken = (token?: string) => (token ? { token } : {});
-const base = (orgId: string, projectId: string) => `/api/v1/organization/${orgId}/project/${projectId}/updates`;
-
-const listUpdates = (orgId: string, projectId: string, token?: string) =>
-  request(t.app, { method: "GET", url: base(orgId, projectId), ...withToken(token) });
-
-const createUpdate = (orgId: string, projectId: string, json: unknown, token?: string) =>
-  request(t.app, { method: "POST", url: base(orgId, projectId), json, ...withToken(token) });
-
-const updateUpdate = (orgId: string, projectId: string, id: string, json: unknown, token?: string) =>
-  request(t.app, { method: "PATCH", url: `${base(orgId, projectId)}/${id}`, json, ...withToken(token) });
-
-const deleteUpdate = (orgId: string, projectId: string, id: string, token?: string) =>
-  request(t.app, { method: "DELETE", url: `${base(orgId, projectId)}/${id}`, ...withToken(token) });
-
-/** An organization with a project its Admin manages. */
-async function organizationWithProject() {
-  const built = await buildOrganization(t);
-  const orgId = built.organization.uid;
-  const project = await insertProjectWithTeam(t, orgId, { managerId: built.owner.id });
-  return { ...built, orgId, project };
-}
+const {
+  list: listUpdates,
+  create: createUpdate,
+  update: updateUpdate,
+  remove: deleteUpdate,
+} = resourceCalls(
+  t,
+  (orgId: string, projectId: string) => `/api/v1/organization/${orgId}/project/${projectId}/updates`,
+);
 
 const fullUpdate = {
   status: "potential_risk",
@@ -40,9 +28,9 @@ const fullUpdate = {
   date: "2026-03-02",
 };
 
-/** The same, with one update added through the API. */
+/** An organization with a project that has one update added through the API. */
 async function projectWithUpdate() {
-  const built = await organizationWithProject();
+  const built = await organizationWithProject(t);
   const response = await createUpdate(built.orgId, built.project.id, fullUpdate, built.owner.token);
   if (response.statusCode !== 201) throw new Error(`update not created: ${response.body}`);
   return { ...built, update: projectUpdateSchema.parse(response.json()) };
@@ -65,7 +53,7 @@ const invalidBodies: Array<[unknown, string]> = [
 
 describe("GET /organization/{orgId}/project/{id}/updates", () => {
   test("lists the project's updates newest first, by date and then by when written, to a Member", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const older = await createUpdate(orgId, project.id, { date: "2026-01-10", progress: 10 }, owner.token);
     const newestDay = await createUpdate(orgId, project.id, { date: "2026-02-01", progress: 30 }, owner.token);
     const sameDayLater = await createUpdate(orgId, project.id, { date: "2026-01-10", progress: 20 }, owner.token);
@@ -93,7 +81,7 @@ describe("GET /organization/{orgId}/project/{id}/updates", () => {
   });
 
   test("answers 404 for another organization's project, through either organization's path", async () => {
-    const { owner, orgId } = await organizationWithProject();
+    const { owner, orgId } = await organizationWithProject(t);
     const other = await projectWithUpdate();
     expect((await listUpdates(orgId, other.project.id, owner.token)).statusCode).toBe(404);
     const viaTheirs = await listUpdates(other.orgId, other.project.id, owner.token);
@@ -102,7 +90,7 @@ describe("GET /organization/{orgId}/project/{id}/updates", () => {
   });
 
   test("refuses a project id that is not an id with a 400 naming params.id, and a request without a session", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const response = await listUpdates(orgId, "website", owner.token);
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toContainEqual(expect.objectContaining({ field: "params.id" }));
@@ -112,7 +100,7 @@ describe("GET /organization/{orgId}/project/{id}/updates", () => {
 
 describe("POST /organization/{orgId}/project/{id}/updates", () => {
   test("adds an update with every field, trimmed", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const response = await createUpdate(
       orgId,
       project.id,
@@ -132,7 +120,7 @@ describe("POST /organization/{orgId}/project/{id}/updates", () => {
   });
 
   test("makes an empty update in progress at 0%, about today where the writer is", async () => {
-    const { orgId, project } = await organizationWithProject();
+    const { orgId, project } = await organizationWithProject(t);
     // Fourteen hours ahead of Greenwich: most of the day, its date is not the server's.
     const manager = await addMember(t, orgId, "manager", { preferences: { timeZone: "Pacific/Kiritimati" } });
     const days = [todayIn("Pacific/Kiritimati")];
@@ -148,14 +136,14 @@ describe("POST /organization/{orgId}/project/{id}/updates", () => {
   });
 
   test("lets a Member who manages the project add one", async () => {
-    const { orgId } = await organizationWithProject();
+    const { orgId } = await organizationWithProject(t);
     const member = await addMember(t, orgId, "member");
     const own = await insertProjectWithTeam(t, orgId, { managerId: member.id });
     expect((await createUpdate(orgId, own.id, { progress: 5 }, member.token)).statusCode).toBe(201);
   });
 
   test.each(invalidBodies)("refuses %j with a 400 naming %s and writes nothing", async (json, field) => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const before = await snapshot(t.db);
     const response = await createUpdate(orgId, project.id, json, owner.token);
     expect(response.statusCode).toBe(400);
@@ -165,7 +153,7 @@ describe("POST /organization/{orgId}/project/{id}/updates", () => {
   });
 
   test("refuses a Member who does not manage the project, writing nothing", async () => {
-    const { orgId, project } = await organizationWithProject();
+    const { orgId, project } = await organizationWithProject(t);
     const member = await addMember(t, orgId, "member");
     const before = await snapshot(t.db);
     const response = await createUpdate(orgId, project.id, fullUpdate, member.token);
@@ -175,8 +163,8 @@ describe("POST /organization/{orgId}/project/{id}/updates", () => {
   });
 
   test("answers 404 for another organization's project and writes nothing", async () => {
-    const { owner, orgId } = await organizationWithProject();
-    const other = await organizationWithProject();
+    const { owner, orgId } = await organizationWithProject(t);
+    const other = await organizationWithProject(t);
     const before = await snapshot(t.db);
     expect((await createUpdate(orgId, other.project.id, fullUpdate, owner.token)).statusCode).toBe(404);
     expect((await createUpdate(other.orgId, other.project.id, fullUpdate, owner.token)).statusCode).toBe(404);
@@ -258,7 +246,7 @@ describe("DELETE /organization/{orgId}/project/{id}/updates/{updateId}", () => {
   });
 
   test("answers 404 for another organization's update, through either organization's path, deleting nothing", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const other = await projectWithUpdate();
     const before = await snapshot(t.db);
     expect((await deleteUpdate(orgId, project.id, other.update.update_id, owner.token)).statusCode).toBe(404);
@@ -273,7 +261,7 @@ describe("DELETE /organization/{orgId}/project/{id}/updates/{updateId}", () => {
 
 describe("latestByProjects", () => {
   test("answers each project's newest update, by date and then by when written, leaving out projects without any", async () => {
-    const { owner, orgId, project } = await organizationWithProject();
+    const { owner, orgId, project } = await organizationWithProject(t);
     const second = await insertProjectWithTeam(t, orgId, { managerId: owner.id });
     const silent = await insertProjectWithTeam(t, orgId, { managerId: owner.id });
     await createUpdate(orgId, project.id, { date: "2026-05-01", status: "delivered", progress: 100 }, owner.token);

@@ -24,6 +24,7 @@ import {
   insertCustomer,
   insertProjectWithTeam,
 } from "../../test/factories.js";
+import { resourceCalls, withToken } from "../../test/resource-calls.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 import { createOrganizationsRepository } from "../organizations/organizations.repository.js";
 import { createOrganizationsService } from "../organizations/organizations.service.js";
@@ -34,19 +35,13 @@ import { createProjectsService } from "./projects.service.js";
 
 const t = useTestApp();
 
-const base = (orgId: string) => `/api/v1/organization/${orgId}/project`;
-const withToken = (token?: string) => (token ? { token } : {});
-
-const listProjects = (orgId: string, token?: string) =>
-  request(t.app, { method: "GET", url: base(orgId), ...withToken(token) });
-const getProject = (orgId: string, id: string, token?: string) =>
-  request(t.app, { method: "GET", url: `${base(orgId)}/${id}`, ...withToken(token) });
-const createProject = (orgId: string, json: unknown, token?: string) =>
-  request(t.app, { method: "POST", url: base(orgId), json, ...withToken(token) });
-const updateProject = (orgId: string, id: string, json: unknown, token?: string) =>
-  request(t.app, { method: "PATCH", url: `${base(orgId)}/${id}`, json, ...withToken(token) });
-const deleteProject = (orgId: string, id: string, token?: string) =>
-  request(t.app, { method: "DELETE", url: `${base(orgId)}/${id}`, ...withToken(token) });
+const {
+  list: listProjects,
+  get: getProject,
+  create: createProject,
+  update: updateProject,
+  remove: deleteProject,
+} = resourceCalls(t, (orgId: string) => `/api/v1/organization/${orgId}/project`);
 const listUserProjects = (orgId: string, userId: string, token?: string) =>
   request(t.app, { method: "GET", url: `/api/v1/organization/${orgId}/user/${userId}/project`, ...withToken(token) });
 

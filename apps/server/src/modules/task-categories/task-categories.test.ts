@@ -3,37 +3,17 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { taskCategories, tasks } from "../../db/schema.js";
 import { addMember, addMemberLacking, buildOrganization, buildUser, insertProject } from "../../test/factories.js";
+import { resourceCalls } from "../../test/resource-calls.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 
-const withToken = (token?: string) => (token ? { token } : {});
-
-const listCategories = (orgId: string, token?: string) =>
-  request(t.app, { method: "GET", url: `/api/v1/organization/${orgId}/task-category`, ...withToken(token) });
-
-const createCategory = (orgId: string, json: unknown, token?: string) =>
-  request(t.app, {
-    method: "POST",
-    url: `/api/v1/organization/${orgId}/task-category`,
-    json,
-    ...withToken(token),
-  });
-
-const updateCategory = (orgId: string, id: string, json: unknown, token?: string) =>
-  request(t.app, {
-    method: "PATCH",
-    url: `/api/v1/organization/${orgId}/task-category/${id}`,
-    json,
-    ...withToken(token),
-  });
-
-const deleteCategory = (orgId: string, id: string, token?: string) =>
-  request(t.app, {
-    method: "DELETE",
-    url: `/api/v1/organization/${orgId}/task-category/${id}`,
-    ...withToken(token),
-  });
+const {
+  list: listCategories,
+  create: createCategory,
+  update: updateCategory,
+  remove: deleteCategory,
+} = resourceCalls(t, (orgId: string) => `/api/v1/organization/${orgId}/task-category`);
 
 /** An organization with one task category, made through the API by its Admin. */
 async function organizationWithCategory(name = "Development") {

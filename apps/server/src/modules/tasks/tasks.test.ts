@@ -11,27 +11,22 @@ import {
   buildUser,
   insertProjectWithTeam,
 } from "../../test/factories.js";
+import { resourceCalls, withToken } from "../../test/resource-calls.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 import { createTasksRepository, missingReferenceOf } from "./tasks.repository.js";
 
 const t = useTestApp();
 
-const withToken = (token?: string) => (token ? { token } : {});
+const {
+  get: getTask,
+  create: createTask,
+  update: updateTask,
+  remove: deleteTask,
+} = resourceCalls(t, (orgId: string) => `/api/v1/organization/${orgId}/task`);
 
+// The list takes filters, which the shared callers do not.
 const listTasks = (orgId: string, query: Record<string, string>, token?: string) =>
   request(t.app, { method: "GET", url: `/api/v1/organization/${orgId}/task`, query, ...withToken(token) });
-
-const getTask = (orgId: string, id: string, token?: string) =>
-  request(t.app, { method: "GET", url: `/api/v1/organization/${orgId}/task/${id}`, ...withToken(token) });
-
-const createTask = (orgId: string, json: unknown, token?: string) =>
-  request(t.app, { method: "POST", url: `/api/v1/organization/${orgId}/task`, json, ...withToken(token) });
-
-const updateTask = (orgId: string, id: string, json: unknown, token?: string) =>
-  request(t.app, { method: "PATCH", url: `/api/v1/organization/${orgId}/task/${id}`, json, ...withToken(token) });
-
-const deleteTask = (orgId: string, id: string, token?: string) =>
-  request(t.app, { method: "DELETE", url: `/api/v1/organization/${orgId}/task/${id}`, ...withToken(token) });
 
 /**
  * An organization whose Admin manages a project with a customer and a category, and a second project; a Member, and
