@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, ColorSwatch, Drawer, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
-import { IconCategory, IconMap2, IconPencil, IconPlus, IconTags, IconTrash } from "@tabler/icons-react";
+import { Badge, Button, ColorSwatch, Drawer, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { IconCategory, IconMap2, IconPlus, IconTags } from "@tabler/icons-react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ProjectArea, ProjectCategory, TaskCategory } from "@timetrap/domain";
 import { type ReactNode, useState } from "react";
@@ -13,6 +13,7 @@ import { useDeleteProjectCategory } from "../api/delete-project-category";
 import { useProjectAreas } from "../api/get-project-areas";
 import { useProjectCategories } from "../api/get-project-categories";
 import { type CategoryEditing, CategoryFormModal } from "./category-form-modal";
+import { RowActions } from "./row-actions";
 
 interface Item {
   uid: string;
@@ -79,24 +80,14 @@ function ItemList<T extends Item>({
               {extra?.(item)}
             </Group>
             {canEdit && (
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t("categories.editRow", { name: item.name })}
-                  onClick={() => onEdit(item)}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t("categories.deleteRow", { name: item.name })}
-                  onClick={() => onDelete(item)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
+              <RowActions
+                gap={4}
+                editColor="gray"
+                editLabel={t("categories.editRow", { name: item.name })}
+                deleteLabel={t("categories.deleteRow", { name: item.name })}
+                onEdit={() => onEdit(item)}
+                onDelete={() => onDelete(item)}
+              />
             )}
           </Group>
         ))}

@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
-import { IconPencil, IconPlus, IconReceipt, IconTrash } from "@tabler/icons-react";
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { IconPlus, IconReceipt } from "@tabler/icons-react";
 import { type Expense, expenseTotals } from "@timetrap/domain";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfirmAction } from "../../../../components/confirm-action";
 import { HiddenLabelTh } from "../../../../components/hidden-label-th";
@@ -10,6 +10,8 @@ import { TableCard } from "../../../../components/table-card";
 import { formatDate, formatEuro } from "../../../../lib/format";
 import { useDeleteExpense } from "../../api/delete-expense";
 import { useExpenses } from "../../api/get-expenses";
+import { RowActions } from "../row-actions";
+import { useItemModal } from "../use-item-modal";
 import { ExpenseFormModal } from "./expense-form-modal";
 
 function Total({ label, value, color }: { label: string; value: number; color?: string }) {
@@ -39,10 +41,10 @@ export function ProjectExpensesTab({
   const expenses = useExpenses(organizationId, projectId);
   const remove = useDeleteExpense(organizationId, projectId);
   const confirmAction = useConfirmAction();
-  const [form, setForm] = useState<{ opened: boolean; expense: Expense | null }>({ opened: false, expense: null });
+  const form = useItemModal<Expense>();
 
   const addButton = canEdit && (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, expense: null })}>
+    <Button leftSection={<IconPlus size={16} />} onClick={() => form.open(null)}>
       {t("expenses.add")}
     </Button>
   );
@@ -128,23 +130,14 @@ export function ProjectExpensesTab({
                   <Table.Td c={expense.approver ? undefined : "dimmed"}>{expense.approver ?? "—"}</Table.Td>
                   {canEdit && (
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t("expenses.edit", { title: expense.title })}
-                          onClick={() => setForm({ opened: true, expense })}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("expenses.delete", { title: expense.title })}
-                          onClick={() => askDelete(expense)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
+                      <RowActions
+                        gap={4}
+                        justify="flex-end"
+                        editLabel={t("expenses.edit", { title: expense.title })}
+                        deleteLabel={t("expenses.delete", { title: expense.title })}
+                        onEdit={() => form.open(expense)}
+                        onDelete={() => askDelete(expense)}
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -164,8 +157,8 @@ export function ProjectExpensesTab({
           organizationId={organizationId}
           projectId={projectId}
           opened={form.opened}
-          expense={form.expense}
-          onClose={() => setForm((current) => ({ ...current, opened: false }))}
+          expense={form.item}
+          onClose={form.close}
         />
       )}
     </>

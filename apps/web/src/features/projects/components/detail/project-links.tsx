@@ -1,12 +1,14 @@
-import { ActionIcon, Anchor, Button, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconExternalLink, IconLink, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Anchor, Button, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconExternalLink, IconLink, IconPlus } from "@tabler/icons-react";
 import type { ProjectLink } from "@timetrap/domain";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfirmAction } from "../../../../components/confirm-action";
 import { LoadErrorState } from "../../../../components/query-states";
 import { useDeleteProjectLink } from "../../api/delete-project-link";
 import { useProjectLinks } from "../../api/get-project-links";
+import { RowActions } from "../row-actions";
+import { useItemModal } from "../use-item-modal";
 import { LinkFormModal } from "./link-form-modal";
 
 /**
@@ -38,7 +40,7 @@ export function ProjectLinks({
   const links = useProjectLinks(organizationId, projectId);
   const remove = useDeleteProjectLink(organizationId, projectId);
   const confirmAction = useConfirmAction();
-  const [form, setForm] = useState<{ opened: boolean; link: ProjectLink | null }>({ opened: false, link: null });
+  const form = useItemModal<ProjectLink>();
 
   const askDelete = (link: ProjectLink) =>
     confirmAction({
@@ -80,23 +82,13 @@ export function ProjectLinks({
                 )}
               </Group>
               {canEdit && (
-                <Group gap={2} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t("links.edit", { title: link.title })}
-                    onClick={() => setForm({ opened: true, link })}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t("links.delete", { title: link.title })}
-                    onClick={() => askDelete(link)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
+                <RowActions
+                  gap={2}
+                  editLabel={t("links.edit", { title: link.title })}
+                  deleteLabel={t("links.delete", { title: link.title })}
+                  onEdit={() => form.open(link)}
+                  onDelete={() => askDelete(link)}
+                />
               )}
             </Group>
           );
@@ -115,7 +107,7 @@ export function ProjectLinks({
             variant="light"
             size="compact-sm"
             leftSection={<IconPlus size={14} />}
-            onClick={() => setForm({ opened: true, link: null })}
+            onClick={() => form.open(null)}
           >
             {t("links.add")}
           </Button>
@@ -126,8 +118,8 @@ export function ProjectLinks({
         organizationId={organizationId}
         projectId={projectId}
         opened={form.opened}
-        link={form.link}
-        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+        link={form.item}
+        onClose={form.close}
       />
     </Stack>
   );

@@ -1,13 +1,15 @@
-import { ActionIcon, Badge, Box, Button, Group, Progress, Skeleton, Stack, Text, Timeline } from "@mantine/core";
-import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Badge, Box, Button, Group, Progress, Skeleton, Stack, Text, Timeline } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
 import { type ProjectUpdate, projectUpdateStatusColors } from "@timetrap/domain";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfirmAction } from "../../../../components/confirm-action";
 import { LoadErrorState } from "../../../../components/query-states";
 import { formatDate } from "../../../../lib/format";
 import { useDeleteProjectUpdate } from "../../api/delete-project-update";
 import { useProjectUpdates } from "../../api/get-project-updates";
+import { RowActions } from "../row-actions";
+import { useItemModal } from "../use-item-modal";
 import { ProjectUpdateModal } from "./project-update-modal";
 
 function UpdateText({ label, text }: { label: string; text: string }) {
@@ -38,10 +40,7 @@ export function ProjectUpdates({
   const updates = useProjectUpdates(organizationId, projectId);
   const remove = useDeleteProjectUpdate(organizationId, projectId);
   const confirmAction = useConfirmAction();
-  const [form, setForm] = useState<{ opened: boolean; projectUpdate: ProjectUpdate | null }>({
-    opened: false,
-    projectUpdate: null,
-  });
+  const form = useItemModal<ProjectUpdate>();
 
   const askDelete = (projectUpdate: ProjectUpdate) =>
     confirmAction({
@@ -89,23 +88,14 @@ export function ProjectUpdates({
                     </Text>
                   </Group>
                   {canEdit && (
-                    <Group gap={2} wrap="nowrap" ml="auto">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t("projectUpdates.edit", { date })}
-                        onClick={() => setForm({ opened: true, projectUpdate })}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t("projectUpdates.delete", { date })}
-                        onClick={() => askDelete(projectUpdate)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
+                    <RowActions
+                      gap={2}
+                      ml="auto"
+                      editLabel={t("projectUpdates.edit", { date })}
+                      deleteLabel={t("projectUpdates.delete", { date })}
+                      onEdit={() => form.open(projectUpdate)}
+                      onDelete={() => askDelete(projectUpdate)}
+                    />
                   )}
                 </Group>
                 <Group gap="sm" wrap="nowrap">
@@ -139,7 +129,7 @@ export function ProjectUpdates({
             variant="light"
             size="compact-sm"
             leftSection={<IconPlus size={14} />}
-            onClick={() => setForm({ opened: true, projectUpdate: null })}
+            onClick={() => form.open(null)}
           >
             {t("projectUpdates.add")}
           </Button>
@@ -150,8 +140,8 @@ export function ProjectUpdates({
         organizationId={organizationId}
         projectId={projectId}
         opened={form.opened}
-        projectUpdate={form.projectUpdate}
-        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+        projectUpdate={form.item}
+        onClose={form.close}
       />
     </Stack>
   );
