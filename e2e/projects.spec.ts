@@ -207,8 +207,7 @@ test("a task gets two subtasks from the project's Tasks tab, and a completed one
   });
   await openSignedIn(page, admin.token, `/user/${me.uid}/projects/${project.uid}?organizationId=${org}`);
   await page.getByRole("tab", { name: "Tasks" }).click();
-  // A link styled as a button: it only changes the address, which opens the task modal.
-  await page.getByRole("link", { name: "Add task" }).first().click();
+  await page.getByRole("button", { name: "Add task" }).first().click();
   await expect(page).toHaveURL(/modal=task/);
   const modal = page.getByRole("dialog", { name: "New task" });
   await modal.getByRole("button", { name: "Save" }).click();
