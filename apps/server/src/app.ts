@@ -11,6 +11,7 @@ import type { AppConfig } from "./config.js";
 import { type DatabaseHandle, openDatabase } from "./db/database.js";
 import { registerAuthentication } from "./http/authenticate.js";
 import { registerErrorHandler } from "./http/error-handler.js";
+import { registerNulRejection } from "./http/reject-nul.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerSpa } from "./http/spa.js";
 import { createMailer } from "./mail/mailer.js";
@@ -122,6 +123,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // The API speaks JSON only: text bodies get 415 instead of failing validation as a string.
   app.removeContentTypeParser("text/plain");
   registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes });
+  registerNulRejection(app);
   await registerSecurityHeaders(app, config);
 
   const version = readAppVersion();

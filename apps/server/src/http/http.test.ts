@@ -82,6 +82,28 @@ describe("error answers", () => {
     expect(body.ErrorMessage).toContain("body.email: Invalid email address");
   });
 
+  test("a NUL character anywhere in a body is a 400 naming the field, and writes nothing", async () => {
+    const signup = await request(t.app, {
+      method: "POST",
+      url: "/api/v1/auth/basic/signup",
+      json: { email: "nul@example.com", password: "correct horse battery", nominative: "Ada" },
+    });
+    const { token, user } = signup.json();
+    const before = await snapshot(t.db);
+    const response = await request(t.app, {
+      method: "PATCH",
+      url: `/api/v1/user/${user.uid}`,
+      token,
+      json: { preferences: { gcalendars: ["ok", "bad\u0000id"] } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: [{ field: "body.preferences.gcalendars.1", message: "Text cannot contain the NUL character" }],
+    });
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+
   test("an unknown API path is a JSON 404, whatever the method", async () => {
     for (const method of ["GET", "POST", "DELETE"] as const) {
       const response = await request(t.app, { method, url: "/api/v1/no-such-thing?x=1" });
