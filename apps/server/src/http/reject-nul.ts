@@ -6,7 +6,7 @@ function nulPaths(value: unknown, path: string, found: string[]): string[] {
   if (typeof value === "string") {
     if (value.includes("\u0000")) found.push(path);
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => nulPaths(item, `${path}.${index}`, found));
+    for (const [index, item] of value.entries()) nulPaths(item, `${path}.${index}`, found);
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) nulPaths(item, `${path}.${key}`, found);
   }
