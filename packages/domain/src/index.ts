@@ -4,6 +4,7 @@ export * from "./contracts.js";
 export * from "./csv.js";
 export * from "./customers.js";
 export * from "./errors.js";
+export * from "./events.js";
 export * from "./members.js";
 export * from "./organization.js";
 export * from "./overheads.js";
