@@ -7,9 +7,11 @@ import {
   expenseTotals,
   matchesProjectFilter,
   matchesProjectSearch,
+  overlapsRange,
   type Project,
   projectCsvRow,
   projectInputSchema,
+  splitMyProjects,
 } from "./projects.js";
 
 const [admin, , member] = defaultRoles as unknown as [HasAcls, HasAcls, HasAcls];
@@ -184,5 +186,43 @@ describe("projectCsvRow", () => {
       "2026-01-10",
       "2026-06-30",
     ]);
+  });
+});
+
+describe("overlapsRange", () => {
+  const range: [string, string] = ["2025-03-01", "2025-03-31"];
+  it.each([
+    ["inside the range", "2025-03-05", "2025-03-20", true],
+    ["around the range", "2025-01-01", "2025-12-31", true],
+    ["ending on its first day", "2025-02-01", "2025-03-01", true],
+    ["starting on its last day", "2025-03-31", "2025-04-30", true],
+    ["ending before it", "2025-01-01", "2025-02-28", false],
+    ["starting after it", "2025-04-01", "2025-04-30", false],
+    ["with no start, ending inside", null, "2025-03-10", true],
+    ["with no end, started before", "2024-01-01", null, true],
+    ["with no end, starting after", "2025-04-02", null, false],
+    ["with neither date", null, null, false],
+  ])("a project %s: %s", (_label, start_date, end_date, expected) => {
+    expect(overlapsRange({ start_date, end_date }, range)).toBe(expected);
+  });
+
+  it.each([
+    [[null, null], { start_date: null, end_date: null }, true],
+    [[null, "2020-01-15"], { start_date: "2020-01-01", end_date: "2020-02-01" }, true],
+    [["2020-02-02", null], { start_date: "2020-01-01", end_date: "2020-02-01" }, false],
+  ] as const)("an open side of %j does not limit", (range, dates, expected) => {
+    expect(overlapsRange(dates, [...range])).toBe(expected);
+  });
+});
+
+describe("splitMyProjects", () => {
+  it("puts the projects the user manages first and the ones they are only on second", () => {
+    const me = { uid: "me", nominative: "Me", image_url: null };
+    const led = project({ uid: "led", project_manager: me, members: [{ user: me, tags: ["sales"] }] });
+    const onTeam = project({ uid: "team", members: [{ user: me, tags: ["informed"] }] });
+    const other = project({ uid: "other" });
+    const { managed, member } = splitMyProjects([led, onTeam, other], "me");
+    expect(managed.map((p) => p.uid)).toEqual(["led"]);
+    expect(member.map((p) => p.uid)).toEqual(["team"]);
   });
 });

@@ -393,3 +393,28 @@ export function projectCsvRow(project: Project): (string | number | null)[] {
     project.end_date,
   ];
 }
+
+/** A period of the projects table's picker, `YYYY-MM-DD` at each end; null is an open side. */
+export type DateRange = [string | null, string | null];
+
+/**
+ * Whether the project runs at some point of the range (both `YYYY-MM-DD`, ends included). A project without a
+ * start has been running since always, one without an end runs on; a project with neither date has no period
+ * to compare, so a chosen range leaves it out. An open side of the range does not limit.
+ */
+export function overlapsRange(project: Pick<Project, "start_date" | "end_date">, [from, to]: DateRange): boolean {
+  if (!from && !to) return true;
+  if (!project.start_date && !project.end_date) return false;
+  const startsBeforeRangeEnds = !to || !project.start_date || project.start_date <= to;
+  const endsAfterRangeStarts = !from || !project.end_date || project.end_date >= from;
+  return startsBeforeRangeEnds && endsAfterRangeStarts;
+}
+
+/** My-projects view (spec part 2 §2): the projects the user leads, and the ones whose team they are on without leading them. */
+export function splitMyProjects(projects: readonly Project[], userId: string) {
+  const managed = projects.filter((p) => p.project_manager.uid === userId);
+  const member = projects.filter(
+    (p) => p.project_manager.uid !== userId && p.members.some((m) => m.user.uid === userId),
+  );
+  return { managed, member };
+}

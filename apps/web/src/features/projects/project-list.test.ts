@@ -1,38 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  countProjectFilter,
-  matchesColumnFilters,
-  noColumnFilters,
-  overlapsRange,
-  projectsCsv,
-  splitMyProjects,
-} from "./project-list";
-import { buildProject, ids, people } from "./projects-test-server";
-
-describe("overlapsRange", () => {
-  const range: [string, string] = ["2025-03-01", "2025-03-31"];
-  it.each([
-    ["inside the range", "2025-03-05", "2025-03-20", true],
-    ["over its start", "2025-02-01", "2025-03-01", true],
-    ["over its end", "2025-03-31", "2025-05-01", true],
-    ["around it", "2025-01-01", "2025-12-31", true],
-    ["ended the day before", "2025-01-01", "2025-02-28", false],
-    ["starting the day after", "2025-04-01", "2025-04-30", false],
-    ["started before and still running", "2025-01-01", null, true],
-    ["starting after it and open-ended", "2025-04-01", null, false],
-    ["without a start, ending in it", null, "2025-03-10", true],
-    ["without a start, ended before", null, "2025-02-10", false],
-    ["without any date", null, null, false],
-  ])("a project %s: %s", (_, start_date, end_date, expected) => {
-    expect(overlapsRange({ start_date, end_date }, range)).toBe(expected);
-  });
-
-  it("does not filter without a range, and an open side does not limit", () => {
-    expect(overlapsRange({ start_date: null, end_date: null }, [null, null])).toBe(true);
-    expect(overlapsRange({ start_date: "2020-01-01", end_date: "2020-02-01" }, [null, "2020-01-15"])).toBe(true);
-    expect(overlapsRange({ start_date: "2020-01-01", end_date: "2020-02-01" }, ["2020-02-02", null])).toBe(false);
-  });
-});
+import { countProjectFilter, matchesColumnFilters, noColumnFilters, projectsCsv } from "./project-list";
+import { buildProject, ids } from "./projects-test-server";
 
 describe("matchesColumnFilters", () => {
   const project = buildProject({
@@ -59,21 +27,6 @@ describe("countProjectFilter", () => {
     expect(countProjectFilter({})).toBe(0);
     expect(countProjectFilter({ projectTitle: "  ", customerName: [], budget: null })).toBe(0);
     expect(countProjectFilter({ projectTitle: "web", projectType: [0], budget: 0, marginality: 12.5 })).toBe(4);
-  });
-});
-
-describe("splitMyProjects", () => {
-  it("puts the projects the user leads first and the ones they only work on second", () => {
-    const led = buildProject({ uid: "led", members: [{ user: people.me, tags: ["sales"] }] });
-    const onTeam = buildProject({
-      uid: "team",
-      project_manager: people.grace,
-      members: [{ user: people.me, tags: ["informed"] }],
-    });
-    const other = buildProject({ uid: "other", project_manager: people.grace });
-    const { managed, member } = splitMyProjects([led, onTeam, other], ids.me);
-    expect(managed.map((p) => p.uid)).toEqual(["led"]);
-    expect(member.map((p) => p.uid)).toEqual(["team"]);
   });
 });
 

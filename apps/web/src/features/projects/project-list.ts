@@ -110,21 +110,6 @@ export function countProjectFilter(filter: ProjectFilter): number {
   ].filter(Boolean).length;
 }
 
-export type DateRange = [string | null, string | null];
-
-/**
- * Whether the project runs at some point of the range (both `YYYY-MM-DD`, ends included). A project without a
- * start has been running since always, one without an end runs on; a project with neither date has no period
- * to compare, so a chosen range leaves it out. An open side of the range does not limit.
- */
-export function overlapsRange(project: Pick<Project, "start_date" | "end_date">, [from, to]: DateRange): boolean {
-  if (!from && !to) return true;
-  if (!project.start_date && !project.end_date) return false;
-  const startsBeforeRangeEnds = !to || !project.start_date || project.start_date <= to;
-  const endsAfterRangeStarts = !from || !project.end_date || project.end_date >= from;
-  return startsBeforeRangeEnds && endsAfterRangeStarts;
-}
-
 /** The value a column sorts by. */
 export function sortValue(
   project: Project,
@@ -158,13 +143,4 @@ export function sortValue(
 /** The CSV of the rows shown, in the order shown (spec part 2 §2: `;`, with a byte-order mark). */
 export function projectsCsv(projects: readonly Project[]): string {
   return toCsv(projectCsvHeader, projects.map(projectCsvRow));
-}
-
-/** The projects the user leads, and the ones whose team they are on without leading them. */
-export function splitMyProjects(projects: readonly Project[], userId: string) {
-  const managed = projects.filter((p) => p.project_manager.uid === userId);
-  const member = projects.filter(
-    (p) => p.project_manager.uid !== userId && p.members.some((m) => m.user.uid === userId),
-  );
-  return { managed, member };
 }

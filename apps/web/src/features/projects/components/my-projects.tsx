@@ -1,11 +1,10 @@
 import { Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconBriefcase, IconUsers } from "@tabler/icons-react";
-import { type Project, projectUpdateStatusColors } from "@timetrap/domain";
+import { type Project, projectUpdateStatusColors, splitMyProjects } from "@timetrap/domain";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyListState } from "../../../components/query-states";
 import { workflowStatusName } from "../../../lib/workflow-status-name";
-import { splitMyProjects } from "../project-list";
 import { PersonAvatar, UserAvatarGroup } from "./user-avatar-group";
 
 /** Spec part 2 §2: the latest update's status, else the project's workflow status (light blue, as "Open"). */

@@ -14,7 +14,13 @@ import {
 import { DatePickerInput } from "@mantine/dates";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconCalendar, IconDownload, IconFilter, IconFilterOff, IconSearch } from "@tabler/icons-react";
-import { matchesProjectFilter, type Project, type ProjectFilter } from "@timetrap/domain";
+import {
+  type DateRange,
+  matchesProjectFilter,
+  overlapsRange,
+  type Project,
+  type ProjectFilter,
+} from "@timetrap/domain";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -27,11 +33,9 @@ import { downloadFile } from "../download-file";
 import {
   type ColumnFilters,
   countProjectFilter,
-  type DateRange,
   hasColumnFilters,
   matchesColumnFilters,
   noColumnFilters,
-  overlapsRange,
   type PickColumn,
   type ProjectColumn,
   pickedId,
