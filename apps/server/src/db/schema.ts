@@ -2,6 +2,7 @@ import {
   type Acl,
   type ContractType,
   contractTypes,
+  eventTypes,
   type HoursByDay,
   type Language,
   languages,
@@ -12,6 +13,7 @@ import {
   type PreferencesPatch,
   type ProjectUpdateStatus,
   projectUpdateStatuses,
+  recurrenceFrequencies,
   type UserStatus,
   userStatuses,
 } from "@timetrap/domain";
@@ -554,3 +556,95 @@ export const tasks = pgTable(
     check("tasks_not_own_parent", sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
   ],
 );
+
+/**
+ * A recurring series' rule. Its template is the one event whose `recurrence_id` points here (unique); deleting the
+ * rule deletes the template. Occurrences are computed in the owner's time zone, never stored.
+ */
+export const recurrences = pgTable(
+  "recurrences",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    every: integer("every").notNull(),
+    frequency: text("frequency").notNull(),
+    dayOfWeeks: integer("day_of_weeks").array().notNull().default(sql`'{}'::integer[]`),
+    until: date("until", { mode: "string" }),
+    repeat: integer("repeat"),
+    /** Start times (epoch ms) of skipped occurrences. */
+    skip: jsonb("skip").$type<number[]>().notNull().default([]),
+    endDate: timestamp("end_date", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("recurrences_user_idx").on(t.userId),
+    check("recurrences_frequency_known", oneOf(t.frequency, recurrenceFrequencies)),
+    check("recurrences_every_range", sql`${t.every} between 1 and 99`),
+    check("recurrences_repeat_range", sql`${t.repeat} is null or ${t.repeat} between 0 and 99`),
+  ],
+);
+
+/** Time blocks: planning or activity, standalone or the template of a series. */
+export const timeBlockingEvents = pgTable(
+  "time_blocking_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default(""),
+    startTime: timestamp("start_time", { withTimezone: true, mode: "date" }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true, mode: "date" }).notNull(),
+    allDay: boolean("all_day").notNull().default(false),
+    color: text("color").notNull().default("#3788d8"),
+    /** Seconds. */
+    elapsedTime: integer("elapsed_time").notNull().default(0),
+    completed: boolean("completed").notNull().default(false),
+    eventType: text("event_type").notNull().default("activity"),
+    source: text("source").notNull().default("timetrap"),
+    sourceId: text("source_id"),
+    calendarId: text("calendar_id"),
+    // Single-column keys so deleting a project, category or task keeps the logged time and only unlinks it; the
+    // service checks that each belongs to the event's organization.
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    categoryId: uuid("category_id").references(() => taskCategories.id, { onDelete: "set null" }),
+    taskLinkedId: uuid("task_linked_id").references(() => tasks.id, { onDelete: "set null" }),
+    recurrenceId: uuid("recurrence_id").references(() => recurrences.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Range reads scan (user, start); an event lasts at most 31 days, which bounds the scan from below.
+    index("time_blocking_events_user_start_idx").on(t.userId, t.startTime),
+    index("time_blocking_events_project_idx").on(t.projectId),
+    index("time_blocking_events_task_idx").on(t.taskLinkedId),
+    unique("time_blocking_events_recurrence_template").on(t.recurrenceId),
+    check("time_blocking_events_end_after_start", sql`${t.endTime} > ${t.startTime}`),
+    check("time_blocking_events_type_known", oneOf(t.eventType, eventTypes)),
+    check("time_blocking_events_elapsed_not_negative", sql`${t.elapsedTime} >= 0`),
+  ],
+);
+
+/** The running timer; the primary key on the user is what guarantees one running timer per person. */
+export const timers = pgTable("timers", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  organizationId: uuid("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  eventId: uuid("event_id")
+    .notNull()
+    .references(() => timeBlockingEvents.id, { onDelete: "cascade" }),
+  startTime: timestamp("start_time", { withTimezone: true, mode: "date" }).notNull(),
+  createdAt: createdAt(),
+});
