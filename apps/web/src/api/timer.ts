@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type TimeBlockingEvent, type Timer, timeBlockingEventSchema, timerSchema } from "@timetrap/domain";
+import { api } from "../lib/api-client";
+import { refreshBoard } from "./time-blocking";
+
+export const timerKeys = {
+  current: (userId: string) => ["users", userId, "timer"] as const,
+};
+
+const timerPath = (userId: string) => `/user/${encodeURIComponent(userId)}/timer`;
+
+export function getTimer({ userId, signal }: { userId: string; signal?: AbortSignal }): Promise<Timer | null> {
+  return api.get(timerPath(userId), { schema: timerSchema.nullable(), signal });
+}
+
+/** The person's running timer, or null. */
+export function useTimer(userId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: timerKeys.current(userId),
+    queryFn: ({ signal }) => getTimer({ userId, signal }),
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function startTimer({ userId, eventId }: { userId: string; eventId: string }): Promise<Timer> {
+  return api.post(timerPath(userId), {
+    body: { start_time: Date.now(), time_blocking_event_id: eventId },
+    schema: timerSchema,
+  });
+}
+
+/** Stops the running timer; the server adds its seconds to the event and answers the saved event. */
+export function stopTimer({ userId }: { userId: string }): Promise<TimeBlockingEvent> {
+  return api.delete(timerPath(userId), { schema: timeBlockingEventSchema });
+}
+
+export function useStartTimer(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (eventId: string) => startTimer({ userId, eventId }),
+    onSuccess: (timer) => queryClient.setQueryData(timerKeys.current(userId), timer),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: timerKeys.current(userId) }),
+        refreshBoard(queryClient, userId),
+      ]),
+  });
+}
+
+export function useStopTimer(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => stopTimer({ userId }),
+    onSuccess: () => queryClient.setQueryData(timerKeys.current(userId), null),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: timerKeys.current(userId) }),
+        refreshBoard(queryClient, userId),
+      ]),
+  });
+}
