@@ -1,0 +1,53 @@
+import http from "node:http";
+
+/**
+ * A closed-loop load generator: `connections` keep-alive sockets, each sending the next request as soon as the
+ * previous answer is read, for `durationMs` after a warm-up. Prints nothing; answers throughput and latency.
+ */
+export async function runLoad({ url, headers = {}, connections = 20, durationMs = 8000, warmupMs = 2000 }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const target = new URL(url);
+  const latencies = [];
+  let errors = 0;
+  let recording = false;
+  let stopAt = Number.POSITIVE_INFINITY;
+
+  const once = () =>
+    new Promise((resolve) => {
+      const started = process.hrtime.bigint();
+      const req = http.request(
+        { agent, host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, headers },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            const ms = Number(process.hrtime.bigint() - started) / 1e6;
+            if (recording) {
+              if (res.statusCode === 200) latencies.push(ms);
+              else errors += 1;
+            }
+            resolve();
+          });
+        },
+      );
+      req.on("error", () => {
+        if (recording) errors += 1;
+        resolve();
+      });
+      req.end();
+    });
+
+  const worker = async () => {
+    while (Date.now() < stopAt) await once();
+  };
+  const workers = Array.from({ length: connections }, worker);
+  stopAt = Date.now() + warmupMs + durationMs;
+  await new Promise((r) => setTimeout(r, warmupMs));
+  recording = true;
+  const measuredFrom = Date.now();
+  await Promise.all(workers);
+  const seconds = (Date.now() - measuredFrom) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
