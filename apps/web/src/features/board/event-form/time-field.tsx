@@ -1,0 +1,90 @@
+import { Combobox, InputBase, useCombobox } from "@mantine/core";
+import { IconClock } from "@tabler/icons-react";
+import { type ReactNode, useState } from "react";
+import { parseTypedTime, quarterHours } from "./event-form-values";
+
+export interface TimeFieldProps {
+  label: string;
+  /** `HH:MM`, 24-hour. */
+  value: string;
+  onChange: (time: string) => void;
+  error?: ReactNode;
+  readOnly?: boolean;
+}
+
+/**
+ * A time of day: the quarters of an hour to pick from (spec part 1 §5), or any time typed (`9`, `930`, `9:30`), which
+ * is taken when the field is left or Enter is pressed. A typed text that is not a time goes back to the last value.
+ */
+export function TimeField({ label, value, onChange, error, readOnly = false }: TimeFieldProps) {
+  const [typing, setTyping] = useState<string | null>(null);
+  const combobox = useCombobox({
+    onDropdownClose: () => combobox.resetSelectedOption(),
+    onDropdownOpen: () => combobox.updateSelectedOptionIndex("active", { scrollIntoView: true }),
+  });
+
+  const typed = typing === null ? null : parseTypedTime(typing);
+  const listed = quarterHours.includes(value) ? quarterHours : [...quarterHours, value].sort();
+  // What is typed comes first, then the quarters of the same hour.
+  const choices =
+    typing === null || typing.trim() === ""
+      ? listed
+      : typed
+        ? [typed, ...listed.filter((time) => time !== typed && time.slice(0, 2) === typed.slice(0, 2))]
+        : [];
+
+  const commit = (time: string) => {
+    setTyping(null);
+    combobox.closeDropdown();
+    if (time !== value) onChange(time);
+  };
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={commit} withinPortal={false} readOnly={readOnly}>
+      <Combobox.Target>
+        <InputBase
+          label={label}
+          value={typing ?? value}
+          error={error}
+          readOnly={readOnly}
+          role="combobox"
+          inputMode="numeric"
+          autoComplete="off"
+          leftSection={<IconClock size={16} />}
+          rightSection={readOnly ? null : <Combobox.Chevron />}
+          rightSectionPointerEvents="none"
+          onClick={() => !readOnly && combobox.openDropdown()}
+          onFocus={() => !readOnly && combobox.openDropdown()}
+          onChange={(event) => {
+            setTyping(event.currentTarget.value);
+            combobox.resetSelectedOption();
+            combobox.openDropdown();
+          }}
+          onKeyDown={(event) => {
+            // Enter with no choice highlighted by the arrow keys takes what was typed.
+            if (event.key === "Enter" && typed && combobox.getSelectedOptionIndex() === -1) {
+              event.preventDefault();
+              commit(typed);
+            }
+          }}
+          onBlur={() => {
+            if (typed) commit(typed);
+            else {
+              setTyping(null);
+              combobox.closeDropdown();
+            }
+          }}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown>
+        <Combobox.Options mah={220} style={{ overflowY: "auto" }}>
+          {choices.map((time) => (
+            <Combobox.Option key={time} value={time} active={time === value}>
+              {time}
+            </Combobox.Option>
+          ))}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
