@@ -3,6 +3,7 @@ import { onboardingStep } from "@timetrap/domain";
 import { useState } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { useConfig } from "../api/get-config";
+import { TimerWidget } from "../features/board/timer/timer-widget";
 import { ChangelogModal } from "../features/changelog/components/changelog-modal";
 import { useNewChangelog } from "../features/changelog/new-changelog";
 import { CookieConsentBanner } from "../features/cookie-consent/components/cookie-consent-banner";
@@ -68,6 +69,8 @@ export function ShellLayout() {
       />
       {/* Spec part 1 §2 "Task modal": ?modal=task opens it on any page of the shell. */}
       {onboardingDone && <TaskModalHost />}
+      {/* Spec part 1 §2 and §4 "Session": the running timer is fetched once the shell starts, on every page. */}
+      {onboardingDone && <TimerWidget userId={user.uid} />}
       {onboardingDone && <CookieConsentBanner user={user} />}
       <TagManager url={config.data?.tagManagerUrl} consentAccepted={consentAccepted} />
     </AppShell>

@@ -3,8 +3,8 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconPlugConnected } from "@tabler/icons-react";
 import type { JSX, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyListState } from "../../../components/query-states";
-import { useSignedInUser } from "../../../lib/session";
+import { EmptyListState, LoadingState } from "../../../components/query-states";
+import { useSession } from "../../../lib/session";
 import classes from "./side-panel.module.css";
 import { TasksSource } from "./tasks-source";
 
@@ -31,14 +31,14 @@ export interface SidePanelProps {
  */
 export function SidePanel({ userId, source, onClose }: SidePanelProps): JSX.Element {
   const { t } = useTranslation();
-  const me = useSignedInUser();
+  const { user: me } = useSession();
   const phone = useMediaQuery("(max-width: 767px)") ?? false;
-  const organizationId = me.organization?.uid ?? "";
+  const organizationId = me?.organization?.uid ?? null;
   const title = source === "tasks" ? t("sidePanel.tasks.title") : (sourceNames[source] ?? source);
 
   let body: ReactNode;
   if (source === "tasks") {
-    body = <TasksSource organizationId={organizationId} userId={userId} />;
+    body = organizationId ? <TasksSource organizationId={organizationId} userId={userId} /> : <LoadingState />;
   } else {
     // Integrations bring their own lists; until a service is connected here its panel says so rather than list nothing.
     body = (

@@ -47,9 +47,10 @@ export function TaskCard({ task, now }: { task: Task; now: number }) {
             component={Link}
             to={{ search }}
             draggable={false}
-            c="var(--mantine-color-text)"
+            c={task.complete ? "dimmed" : "var(--mantine-color-text)"}
             fw={600}
             size="sm"
+            td={task.complete ? "line-through" : undefined}
             className={classes.title}
           >
             {task.name}

@@ -153,6 +153,7 @@ export function TasksSource({ organizationId, userId }: { organizationId: string
           clearable
           searchable
           nothingFoundMessage={t("sidePanel.tasks.noProjects")}
+          error={projects.isError ? t("sidePanel.tasks.projectsLoadError") : undefined}
           comboboxProps={{ withinPortal: true }}
         />
       </Stack>
