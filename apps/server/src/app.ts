@@ -64,6 +64,12 @@ import { createTaskCategoriesService } from "./modules/task-categories/task-cate
 import { createTasksRepository } from "./modules/tasks/tasks.repository.js";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.js";
 import { createTasksService } from "./modules/tasks/tasks.service.js";
+import { createTimeBlockingRepository } from "./modules/time-blocking/time-blocking.repository.js";
+import { timeBlockingRoutes } from "./modules/time-blocking/time-blocking.routes.js";
+import { createTimeBlockingService } from "./modules/time-blocking/time-blocking.service.js";
+import { createTimersRepository } from "./modules/timers/timers.repository.js";
+import { timersRoutes } from "./modules/timers/timers.routes.js";
+import { createTimersService } from "./modules/timers/timers.service.js";
 import { createUsersRepository } from "./modules/users/users.repository.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
@@ -243,6 +249,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       projects,
       users,
     }),
+    authenticate,
+  });
+  const timeBlocking = createTimeBlockingService({
+    repository: createTimeBlockingRepository(database.db),
+    organizations,
+    users,
+  });
+  await api.register(timeBlockingRoutes, { prefix: apiPrefix, timeBlocking, authenticate });
+  await api.register(timersRoutes, {
+    prefix: apiPrefix,
+    timers: createTimersService({ repository: createTimersRepository(database.db), timeBlocking }),
     authenticate,
   });
   await api.register(changelogRoutes, {

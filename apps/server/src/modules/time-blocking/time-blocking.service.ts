@@ -1,0 +1,606 @@
+import {
+  can,
+  canSwitchEventType,
+  categoryFitsEventType,
+  type EventType,
+  elapsedAfterTimer,
+  elapsedBetween,
+  endTimeMessage,
+  expandRecurrence,
+  isTimeZone,
+  longestEventMs,
+  type Occurrence,
+  occurrenceOnDayOf,
+  type Recurrence,
+  type RecurrenceFrequency,
+  type RecurrencePatch,
+  type RecurrenceRuleInput,
+  shiftSeriesTemplate,
+  switchEventType,
+  type TimeBlockingEvent,
+  type TimeBlockingEventInput,
+  type TimeBlockingEventPatch,
+  type TimeRange,
+  withPreferenceDefaults,
+} from "@timetrap/domain";
+import type { Database } from "../../db/database.js";
+import { AppError, forbidden, notFound } from "../../http/app-error.js";
+import type { OrganizationsService } from "../organizations/organizations.service.js";
+import type { UsersService } from "../users/users.service.js";
+import {
+  type BoardScope,
+  type EventRecord,
+  type EventRow,
+  type EventValues,
+  missingReferenceOf,
+  type RecurrenceRow,
+  type RecurrenceValues,
+  type TimeBlockingQueries,
+  type TimeBlockingRepository,
+} from "./time-blocking.repository.js";
+
+export type TimeBlockingService = ReturnType<typeof createTimeBlockingService>;
+
+/** Whose board a call is about, once the actor may act on it, with the zone the owner's days are counted in. */
+export interface Board extends BoardScope {
+  timeZone: string;
+}
+
+/** What the board may do: read needs `read team` on another user's board, write needs `edit team`. */
+export type BoardAccess = "read" | "write";
+
+/** The dashboard lists at most this many unassigned entries. */
+const notAssignedLimit = 200;
+
+/** Spec part 1 §8: the message of an update whose event cannot be found. */
+export const eventToUpdateNotFoundMessage = "Impossibile aggiornare l'evento: task non trovato";
+
+function badField(field: string, message: string): AppError {
+  return new AppError("VALIDATION_FAILED", message, [{ field, message }]);
+}
+
+const endNotAfterStart = () => badField("body.end_time", endTimeMessage);
+const tooLong = () => badField("body.end_time", "An event lasts at most 31 days");
+
+/** A write that lost a race with the deletion of what it points at answers what it would have answered a moment later. */
+function asNotFound(error: unknown): unknown {
+  switch (missingReferenceOf(error)) {
+    case "project":
+      return notFound("Project");
+    case "category":
+      return notFound("Category");
+    case "task":
+      return notFound("Task");
+    case "recurrence":
+      return notFound("Recurrence");
+    default:
+      return error;
+  }
+}
+
+/** The owner's zone; one they never set, or one this runtime does not know, counts as UTC. */
+function timeZoneOf(preferences: unknown): string {
+  const zone = withPreferenceDefaults(preferences).timeZone;
+  return zone && isTimeZone(zone) ? zone : "UTC";
+}
+
+export function toRecurrence(row: RecurrenceRow): Recurrence {
+  return {
+    id: row.id,
+    every: row.every,
+    // The table's check constraint admits only the domain's frequencies.
+    frequency: row.frequency as RecurrenceFrequency,
+    day_of_weeks: row.dayOfWeeks,
+    until: row.until,
+    repeat: row.repeat,
+    skip: row.skip,
+    end_date: row.endDate ? row.endDate.getTime() : null,
+  };
+}
+
+function toEvent(record: EventRecord): TimeBlockingEvent {
+  const { event, project, category, task, recurrence } = record;
+  return {
+    id: event.id,
+    user_id: event.userId,
+    title: event.title,
+    start_time: event.startTime.getTime(),
+    end_time: event.endTime.getTime(),
+    all_day: event.allDay,
+    color: event.color,
+    elapsed_time: event.elapsedTime,
+    completed: event.completed,
+    // The table's check constraint admits only planning and activity.
+    event_type: event.eventType as EventType,
+    source: event.source,
+    source_id: event.sourceId,
+    calendar_id: event.calendarId,
+    project_id: event.projectId,
+    project: project ? { uid: project.id, title: project.title } : null,
+    category_id: event.categoryId,
+    category: category ? { uid: category.id, name: category.name, color: category.color } : null,
+    task_linked_id: event.taskLinkedId,
+    task: task ? { uid: task.id, name: task.name } : null,
+    recurrence_id: event.recurrenceId,
+    recurrence: recurrence ? toRecurrence(recurrence) : null,
+    is_occurrence: false,
+  };
+}
+
+function toRecurrenceValues(rule: RecurrenceRuleInput): RecurrenceValues {
+  return {
+    every: rule.every,
+    frequency: rule.frequency,
+    dayOfWeeks: rule.day_of_weeks,
+    until: rule.until,
+    repeat: rule.repeat,
+  };
+}
+
+const timesOf = (row: EventRow): Occurrence => ({
+  start_time: row.startTime.getTime(),
+  end_time: row.endTime.getTime(),
+});
+
+function assertTimes(start: number, end: number): void {
+  if (end <= start) throw endNotAfterStart();
+  if (end - start > longestEventMs) throw tooLong();
+}
+
+export function createTimeBlockingService({
+  repository,
+  organizations,
+  users,
+}: {
+  repository: TimeBlockingRepository;
+  organizations: Pick<OrganizationsService, "findMembership" | "findOrganizationIdOfUser">;
+  users: Pick<UsersService, "findAccountById">;
+}) {
+  const on = (tx: Database | undefined): TimeBlockingQueries => (tx ? repository.within(tx) : repository);
+
+  /**
+   * The board of `userId` as `actorId` may use it, or null for one's own board before joining an organization
+   * (nothing can be on it). Another user's board: 404 "User not found" unless both are in the same organization
+   * (so other organizations reveal nothing), then 403 without `read team` or `edit team`.
+   */
+  async function findBoard(actorId: string, userId: string, access: BoardAccess): Promise<Board | null> {
+    const [organizationId, actor, account] = await Promise.all([
+      organizations.findOrganizationIdOfUser({ userId }),
+      actorId === userId ? null : organizations.findMembership({ userId: actorId }),
+      users.findAccountById({ userId }),
+    ]);
+    if (actorId !== userId) {
+      if (!actor || !organizationId || !account || actor.organization.uid !== organizationId) throw notFound("User");
+      const action = access === "read" ? "read" : "edit";
+      if (!can(actor.role, action, "team")) throw forbidden(`You need the right to ${action} team`);
+    }
+    if (!organizationId || !account) return null;
+    return { userId, organizationId, timeZone: timeZoneOf(account.preferences) };
+  }
+
+  /** The board, for a call that writes: one's own board needs an organization first. */
+  async function requireBoard(actorId: string, userId: string, access: BoardAccess): Promise<Board> {
+    const board = await findBoard(actorId, userId, access);
+    if (!board) throw notFound("Organization");
+    return board;
+  }
+
+  async function requireRecord(board: Board, eventId: string, tx?: Database): Promise<TimeBlockingEvent> {
+    const record = await on(tx).findRecord(board, eventId);
+    if (!record) throw notFound("Event");
+    return toEvent(record);
+  }
+
+  /**
+   * The project, category and task an event will have, checked against the owner's organization (404 otherwise). A
+   * task fills an empty project, and an empty category with its own when that one fits the event's type; a task of
+   * another project than the event's is refused, as is a category not flagged for the event's type.
+   */
+  async function checkedReferences(
+    queries: TimeBlockingQueries,
+    board: Board,
+    wanted: { projectId: string | null; categoryId: string | null; taskId: string | null; eventType: EventType },
+  ): Promise<Pick<EventValues, "projectId" | "categoryId" | "taskLinkedId">> {
+    const found = await queries.findReferences(board.organizationId, wanted);
+    if (wanted.projectId && !found.project) throw notFound("Project");
+    if (wanted.categoryId && !found.category) throw notFound("Category");
+    if (wanted.taskId && !found.task) throw notFound("Task");
+    let { projectId, categoryId } = wanted;
+    let category = found.category;
+    if (found.task) {
+      if (projectId === null) projectId = found.task.projectId;
+      else if (projectId !== found.task.projectId) {
+        throw badField("body.task_linked_id", "The task belongs to another project than the event's");
+      }
+      if (categoryId === null && found.task.categoryId) {
+        const ofTask = await queries.findReferences(board.organizationId, {
+          projectId: null,
+          categoryId: found.task.categoryId,
+          taskId: null,
+        });
+        if (ofTask.category && fits(ofTask.category, wanted.eventType)) {
+          categoryId = ofTask.category.id;
+          category = ofTask.category;
+        }
+      }
+    }
+    if (category && !fits(category, wanted.eventType)) {
+      throw badField(
+        "body.category_id",
+        wanted.eventType === "planning"
+          ? "This category is not used for planning"
+          : "This category is not used for activities",
+      );
+    }
+    return { projectId, categoryId, taskLinkedId: wanted.taskId };
+  }
+
+  function fits(category: { isUsedForTasks: boolean; isUsedForPlanning: boolean }, eventType: EventType): boolean {
+    return categoryFitsEventType(
+      { is_used_for_tasks: category.isUsedForTasks, is_used_for_planning: category.isUsedForPlanning },
+      eventType,
+    );
+  }
+
+  /**
+   * A standalone change of one occurrence replaces it: the series' occurrence starting on the same day in the
+   * owner's zone is skipped (spec part 1 §4).
+   */
+  async function skipSameDayOccurrence(
+    queries: TimeBlockingQueries,
+    board: Board,
+    recurrenceId: string,
+    start: number,
+  ): Promise<void> {
+    const series = await queries.lockSeries(board, recurrenceId);
+    if (!series) throw notFound("Recurrence");
+    const rule = toRecurrence(series.recurrence);
+    const occurrence = occurrenceOnDayOf(timesOf(series.template), rule, board.timeZone, start);
+    if (occurrence) {
+      await queries.updateRecurrence(board, recurrenceId, { skip: [...rule.skip, occurrence.start_time] });
+    }
+  }
+
+  /**
+   * The template's new times when the person moved one occurrence of the series and chose "all occurrences": the
+   * named occurrence must be one of the series (skipped ones included), and the template moves the same way.
+   */
+  function shiftedTemplate(
+    template: EventRow,
+    recurrence: RecurrenceRow,
+    timeZone: string,
+    occurrenceStart: number,
+    changed: Partial<Occurrence>,
+  ): Occurrence {
+    const rule = { ...toRecurrence(recurrence), skip: [] };
+    const occurrence = expandRecurrence(timesOf(template), rule, timeZone, {
+      from: occurrenceStart,
+      to: occurrenceStart + 1,
+    }).find((candidate) => candidate.start_time === occurrenceStart);
+    if (!occurrence) throw badField("body.occurrence_start", "No occurrence of the series starts at occurrence_start");
+    const moved = {
+      start_time: changed.start_time ?? occurrence.start_time,
+      end_time: changed.end_time ?? occurrence.end_time,
+    };
+    assertTimes(moved.start_time, moved.end_time);
+    return shiftSeriesTemplate(timesOf(template), occurrenceStart, moved, timeZone);
+  }
+
+  return {
+    /** For the timer: the board as `actorId` may use it (see `findBoard`). */
+    findBoard({ actorId, userId, access }: { actorId: string; userId: string; access: BoardAccess }) {
+      return findBoard(actorId, userId, access);
+    },
+
+    requireBoard({ actorId, userId, access }: { actorId: string; userId: string; access: BoardAccess }) {
+      return requireBoard(actorId, userId, access);
+    },
+
+    /** For the timer: one of the owner's events as stored (a series' template, not an occurrence), or null. */
+    async findEvent({
+      board,
+      eventId,
+      tx,
+    }: {
+      board: Board;
+      eventId: string;
+      tx?: Database;
+    }): Promise<TimeBlockingEvent | null> {
+      const record = await on(tx).findRecord(board, eventId);
+      return record ? toEvent(record) : null;
+    },
+
+    /**
+     * For the timer's stop: adds the seconds from `timerStart` to `now` to the event's elapsed time and marks it
+     * completed, so the time counts in the day's total and the block cannot be timed again. False when the event is
+     * gone.
+     */
+    async logTimedWork({
+      board,
+      eventId,
+      timerStart,
+      now,
+      tx,
+    }: {
+      board: Board;
+      eventId: string;
+      timerStart: number;
+      now: number;
+      tx?: Database;
+    }): Promise<boolean> {
+      const queries = on(tx);
+      const row = await queries.lockEvent(board, eventId);
+      if (!row) return false;
+      const elapsedTime = elapsedAfterTimer(row.elapsedTime, timerStart, now);
+      await queries.updateEvent(board, eventId, { elapsedTime, completed: true });
+      return true;
+    },
+
+    /**
+     * Standalone events overlapping the range and every occurrence of the owner's series in it, computed in the
+     * owner's zone, by start. An occurrence is its template's answer with its own times and `is_occurrence`.
+     */
+    async listEvents({
+      actorId,
+      userId,
+      range,
+    }: {
+      actorId: string;
+      userId: string;
+      range: TimeRange;
+    }): Promise<TimeBlockingEvent[]> {
+      const board = await findBoard(actorId, userId, "read");
+      if (!board) return [];
+      const [standalone, series] = await Promise.all([
+        repository.listStandalone(board, range),
+        repository.listSeries(board, range),
+      ]);
+      const events = standalone.map(toEvent);
+      for (const record of series) {
+        const template = toEvent(record);
+        if (!template.recurrence) continue;
+        for (const occurrence of expandRecurrence(template, template.recurrence, board.timeZone, range)) {
+          events.push({ ...template, ...occurrence, is_occurrence: true });
+        }
+      }
+      return events.sort((a, b) => a.start_time - b.start_time || a.id.localeCompare(b.id));
+    },
+
+    /** The dashboard's unassigned entries: activities with time and no project, newest first, at most 200. */
+    async listNotAssigned({
+      actorId,
+      userId,
+      range,
+    }: {
+      actorId: string;
+      userId: string;
+      range: TimeRange | null;
+    }): Promise<TimeBlockingEvent[]> {
+      const board = await findBoard(actorId, userId, "read");
+      if (!board) return [];
+      return (await repository.listNotAssigned(board, range, notAssignedLimit)).map(toEvent);
+    },
+
+    /**
+     * A new event; with `recurrence`, the template of a new series. With `recurrence_id`, the same-day occurrence of
+     * that series is skipped in the same transaction and the event is saved standalone.
+     */
+    async createEvent({
+      actorId,
+      userId,
+      input,
+    }: {
+      actorId: string;
+      userId: string;
+      input: TimeBlockingEventInput;
+    }): Promise<TimeBlockingEvent> {
+      const board = await requireBoard(actorId, userId, "write");
+      try {
+        const eventId = await repository.transaction(async (queries) => {
+          const references = await checkedReferences(queries, board, {
+            projectId: input.project_id,
+            categoryId: input.category_id,
+            taskId: input.task_linked_id,
+            eventType: input.event_type,
+          });
+          if (input.recurrence_id) {
+            await skipSameDayOccurrence(queries, board, input.recurrence_id, input.start_time);
+          }
+          const recurrence = input.recurrence
+            ? await queries.insertRecurrence(board, toRecurrenceValues(input.recurrence))
+            : null;
+          const row = await queries.insertEvent(board, {
+            title: input.title,
+            startTime: new Date(input.start_time),
+            endTime: new Date(input.end_time),
+            allDay: input.all_day,
+            color: input.color,
+            elapsedTime: input.elapsed_time ?? elapsedBetween(input.start_time, input.end_time),
+            completed: input.completed,
+            eventType: input.event_type,
+            source: input.source,
+            sourceId: input.source_id,
+            calendarId: input.calendar_id,
+            ...references,
+            recurrenceId: recurrence?.id ?? null,
+          });
+          return row.id;
+        });
+        return await requireRecord(board, eventId);
+      } catch (error) {
+        throw asNotFound(error);
+      }
+    },
+
+    /**
+     * Changes the fields sent; the result obeys the rules of a creation. On a series' template, `occurrence_start`
+     * names the occurrence edited and its new times move the whole series; `recurrence` replaces the rule (skips
+     * and end kept) and `recurrence: null` stops the series, leaving the template as a standalone event.
+     */
+    async updateEvent({
+      actorId,
+      userId,
+      eventId,
+      input,
+    }: {
+      actorId: string;
+      userId: string;
+      eventId: string;
+      input: TimeBlockingEventPatch;
+    }): Promise<TimeBlockingEvent> {
+      const board = await requireBoard(actorId, userId, "write");
+      try {
+        await repository.transaction(async (queries) => {
+          const row = await queries.lockEvent(board, eventId);
+          if (!row) throw new AppError("NOT_FOUND", eventToUpdateNotFoundMessage);
+          const series = row.recurrenceId ? await queries.lockSeries(board, row.recurrenceId) : undefined;
+          if (input.occurrence_start !== undefined && !series) {
+            throw badField("body.occurrence_start", "Only an event that repeats has occurrences to name");
+          }
+
+          let times: Occurrence = {
+            start_time: input.start_time ?? row.startTime.getTime(),
+            end_time: input.end_time ?? row.endTime.getTime(),
+          };
+          if (series && input.occurrence_start !== undefined) {
+            times = shiftedTemplate(row, series.recurrence, board.timeZone, input.occurrence_start, {
+              ...(input.start_time === undefined ? {} : { start_time: input.start_time }),
+              ...(input.end_time === undefined ? {} : { end_time: input.end_time }),
+            });
+          }
+          assertTimes(times.start_time, times.end_time);
+
+          let state = {
+            ...times,
+            elapsed_time: row.elapsedTime,
+            // The table's check constraint admits only planning and activity.
+            event_type: row.eventType as EventType,
+            completed: row.completed,
+            project_id: row.projectId,
+          };
+          if (input.event_type !== undefined && input.event_type !== state.event_type) {
+            if (!canSwitchEventType(state)) {
+              throw new AppError("CONFLICT", "A completed event cannot change between planning and activity");
+            }
+            state = switchEventType(state);
+          }
+          if (input.elapsed_time !== undefined) state.elapsed_time = input.elapsed_time;
+
+          const values: Partial<EventValues> = {
+            startTime: new Date(state.start_time),
+            endTime: new Date(state.end_time),
+            elapsedTime: state.elapsed_time,
+            eventType: state.event_type,
+            ...(input.title === undefined ? {} : { title: input.title }),
+            ...(input.all_day === undefined ? {} : { allDay: input.all_day }),
+            ...(input.color === undefined ? {} : { color: input.color }),
+            ...(input.completed === undefined ? {} : { completed: input.completed }),
+            ...(input.source === undefined ? {} : { source: input.source }),
+            ...(input.source_id === undefined ? {} : { sourceId: input.source_id }),
+            ...(input.calendar_id === undefined ? {} : { calendarId: input.calendar_id }),
+          };
+          const referencesChange =
+            input.project_id !== undefined ||
+            input.category_id !== undefined ||
+            input.task_linked_id !== undefined ||
+            state.event_type !== row.eventType;
+          if (referencesChange) {
+            Object.assign(
+              values,
+              await checkedReferences(queries, board, {
+                projectId: input.project_id === undefined ? row.projectId : input.project_id,
+                categoryId: input.category_id === undefined ? row.categoryId : input.category_id,
+                taskId: input.task_linked_id === undefined ? row.taskLinkedId : input.task_linked_id,
+                eventType: state.event_type,
+              }),
+            );
+          }
+
+          if (input.recurrence === null && series) {
+            // The template leaves the series before the rule goes: deleting the rule would delete its template.
+            await queries.updateEvent(board, eventId, { ...values, recurrenceId: null });
+            await queries.deleteRecurrence(board, series.recurrence.id);
+            return;
+          }
+          if (input.recurrence && series) {
+            await queries.updateRecurrence(board, series.recurrence.id, toRecurrenceValues(input.recurrence));
+          } else if (input.recurrence) {
+            values.recurrenceId = (await queries.insertRecurrence(board, toRecurrenceValues(input.recurrence))).id;
+          }
+          await queries.updateEvent(board, eventId, values);
+        });
+        return await requireRecord(board, eventId);
+      } catch (error) {
+        throw asNotFound(error);
+      }
+    },
+
+    /**
+     * A standalone event goes alone. A series' template is the whole series: it goes only with `recurrences`, else
+     * 409 (one occurrence goes with a skip, the following ones with an end date).
+     */
+    async deleteEvent({
+      actorId,
+      userId,
+      eventId,
+      recurrences,
+    }: {
+      actorId: string;
+      userId: string;
+      eventId: string;
+      recurrences: boolean;
+    }): Promise<void> {
+      const board = await requireBoard(actorId, userId, "write");
+      await repository.transaction(async (queries) => {
+        const row = await queries.lockEvent(board, eventId);
+        if (!row) throw notFound("Event");
+        if (!row.recurrenceId) {
+          await queries.deleteEvent(board, eventId);
+          return;
+        }
+        if (!recurrences) {
+          throw new AppError(
+            "CONFLICT",
+            "This event repeats: skip one occurrence, end the series, or delete it all with recurrences=true",
+          );
+        }
+        await queries.deleteRecurrence(board, row.recurrenceId);
+      });
+    },
+
+    /**
+     * `skip` takes one occurrence out (idempotent); `end_date` ends the series after that instant (null reopens it).
+     * An end before the template's start leaves nothing of the series: it is deleted and the answer is null.
+     */
+    async updateRecurrence({
+      actorId,
+      userId,
+      recurrenceId,
+      input,
+    }: {
+      actorId: string;
+      userId: string;
+      recurrenceId: string;
+      input: RecurrencePatch;
+    }): Promise<Recurrence | null> {
+      const board = await requireBoard(actorId, userId, "write");
+      return repository.transaction(async (queries) => {
+        const series = await queries.lockSeries(board, recurrenceId);
+        if (!series) throw notFound("Recurrence");
+        const endDate = input.end_date;
+        if (endDate !== undefined && endDate !== null && endDate < series.template.startTime.getTime()) {
+          await queries.deleteRecurrence(board, recurrenceId);
+          return null;
+        }
+        const skip = series.recurrence.skip;
+        const changes = {
+          ...(input.skip === undefined || skip.includes(input.skip) ? {} : { skip: [...skip, input.skip] }),
+          ...(endDate === undefined ? {} : { endDate: endDate === null ? null : new Date(endDate) }),
+        };
+        if (Object.keys(changes).length === 0) return toRecurrence(series.recurrence);
+        const row = await queries.updateRecurrence(board, recurrenceId, changes);
+        return toRecurrence(row!);
+      });
+    },
+  };
+}
