@@ -2,6 +2,7 @@ import { onboardingStep } from "@timetrap/domain";
 import type { ParseKeys } from "i18next";
 import type { ReactNode } from "react";
 import { Navigate, Outlet, Route, Routes, useParams } from "react-router";
+import { BoardPage } from "../features/board/components/board-page";
 import { CustomersPage } from "../features/customers/components/customers-page";
 import { OrganizationPage } from "../features/organization/components/organization-page";
 import { OverheadsPage } from "../features/overheads/components/overheads-page";
@@ -69,7 +70,7 @@ export function AppRoutes() {
             <Route index element={<UserIndex />} />
             <Route path="profile" element={<ProfileRoute />} />
             <Route element={<RequireRole />}>
-              <Route path="board" element={soon("menu.board")} />
+              <Route path="board" element={<BoardPage />} />
               <Route path="teamplan" element={soon("menu.teamPlan")} />
               <Route path="teamplan2" element={soon("menu.teamPlan")} />
               <Route path="teamplan3" element={soon("menu.teamPlan")} />

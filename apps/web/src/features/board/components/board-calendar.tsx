@@ -1,0 +1,198 @@
+import FullCalendar, {
+  type CalendarController,
+  type DateSelectInfo,
+  type DatesSetInfo,
+  type DayHeaderInfo,
+  type EventClickInfo,
+  type EventDisplayInfo,
+  type EventDropInfo,
+  type EventInput,
+  type EventReceiveInfo,
+  type EventResizeDoneInfo,
+  type MountInfo,
+} from "@fullcalendar/react";
+import interactionPlugin from "@fullcalendar/react/interaction";
+import italianLocale from "@fullcalendar/react/locales/it";
+import classicTheme from "@fullcalendar/react/themes/classic";
+import timeGridPlugin from "@fullcalendar/react/timegrid";
+import "@fullcalendar/react/skeleton.css";
+import "@fullcalendar/react/themes/classic/theme.css";
+import "@fullcalendar/react/themes/classic/palette.css";
+import type { Preferences, TimeBlockingEvent } from "@timetrap/domain";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { EventRange } from "../../../api/time-blocking";
+import { boardEventOf, boardEventOrder } from "../lib/calendar-events";
+import { eventShortHeightPx, overlapOffsetPx, tileLayout } from "../lib/tile";
+import classes from "./board.module.css";
+import { DayHeader } from "./day-header";
+import { EventTile, tileActionAttribute } from "./event-tile";
+
+const plugins = [classicTheme, timeGridPlugin, interactionPlugin];
+const locales = [italianLocale];
+/** Spec part 1 §9: 24-hour labels. */
+const timeFormat = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
+
+const renderTile = (info: EventDisplayInfo) => <EventTile info={info} />;
+const renderDayHeader = (info: DayHeaderInfo) => <DayHeader info={info} />;
+
+/** The tile's place in its column (spec §2 "Board"), as classes the stylesheet turns into insets and layers. */
+function columnTileClass(info: EventDisplayInfo): string {
+  const layout = tileLayout({
+    eventType: info.event.extendedProps.eventType === "planning" ? "planning" : "activity",
+    level: info.level,
+    short: info.isShort,
+  });
+  if (layout.layer === "planning") return classes.planningLayer ?? "";
+  const level = Math.round(layout.insetStartPx / overlapOffsetPx);
+  return `${classes.eventLayer} ${classes[`overlap${level}`] ?? ""}`;
+}
+
+export interface BoardCalendarHandlers {
+  /**
+   * `visible`: the days drawn (a working week without its weekend); `period`: the whole week or day they belong to,
+   * which Today and the arrows move between.
+   */
+  onRangeChange: (ranges: { visible: EventRange; period: EventRange }) => void;
+  onSelect: (draft: { start_time: number; end_time: number; all_day: boolean }) => void;
+  onEventClick: (event: TimeBlockingEvent) => void;
+  onEventMove: (info: EventDropInfo | EventResizeDoneInfo) => void;
+  onReceive: (info: EventReceiveInfo) => void;
+  onContextMenu: (calendarEventId: string, x: number, y: number) => void;
+}
+
+/**
+ * The time grid itself (spec part 1 §2 "Board", §9): the user's view, hours and business hours, Monday first, 24-hour
+ * labels, and every interaction wired to the board. The toolbar is the board's own, driven through `controller`.
+ */
+export function BoardCalendar({
+  controller,
+  preferences,
+  events,
+  readOnly,
+  narrow,
+  handlers,
+}: {
+  controller: CalendarController;
+  preferences: Preferences;
+  events: EventInput[];
+  readOnly: boolean;
+  /** Phones: days keep a readable width and the grid scrolls sideways. */
+  narrow: boolean;
+  handlers: BoardCalendarHandlers;
+}) {
+  const { t, i18n } = useTranslation();
+  // FullCalendar keeps the callbacks it mounted a tile with; they reach the current handlers through this ref.
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+
+  useEffect(() => {
+    if (controller.view && controller.view.type !== preferences.calendarView) {
+      controller.changeView(preferences.calendarView);
+    }
+  }, [controller, preferences.calendarView]);
+
+  const mountTile = useCallback(
+    (info: MountInfo<EventDisplayInfo>) => {
+      const event = boardEventOf(info.event.extendedProps);
+      if (!event || info.isMirror) return;
+      info.el.setAttribute("aria-label", `${event.title || t("board.tile.untitled")}, ${info.timeText}`);
+      info.el.addEventListener("contextmenu", (e) => {
+        e.preventDefault();
+        // From the keyboard (the menu key, Shift+F10) there is no pointer: the menu opens at the tile.
+        const rect = info.el.getBoundingClientRect();
+        const fromKeyboard = e.clientX === 0 && e.clientY === 0;
+        handlersRef.current.onContextMenu(
+          info.event.id,
+          fromKeyboard ? rect.left + 8 : e.clientX,
+          fromKeyboard ? rect.top + 8 : e.clientY,
+        );
+      });
+    },
+    [t],
+  );
+
+  const businessHours = useMemo(
+    () => ({
+      daysOfWeek: preferences.businessDaysOfWeek,
+      startTime: preferences.businessStartTime,
+      endTime: preferences.businessEndTime,
+    }),
+    [preferences.businessDaysOfWeek, preferences.businessStartTime, preferences.businessEndTime],
+  );
+
+  const listeners = useMemo(
+    () => ({
+      onDatesSet: (info: DatesSetInfo) =>
+        handlersRef.current.onRangeChange({
+          visible: { start: info.start.getTime(), end: info.end.getTime() },
+          period: { start: info.view.currentStart.getTime(), end: info.view.currentEnd.getTime() },
+        }),
+      onSelect: (info: DateSelectInfo) => {
+        info.view.calendar.unselect();
+        handlersRef.current.onSelect({
+          start_time: info.start.getTime(),
+          end_time: info.end.getTime(),
+          all_day: info.allDay,
+        });
+      },
+      onEventClick: (info: EventClickInfo) => {
+        if ((info.jsEvent.target as Element | null)?.closest?.(`[${tileActionAttribute}]`)) return;
+        const event = boardEventOf(info.event.extendedProps);
+        if (event) handlersRef.current.onEventClick(event);
+      },
+      onEventMove: (info: EventDropInfo | EventResizeDoneInfo) => handlersRef.current.onEventMove(info),
+      onReceive: (info: EventReceiveInfo) => handlersRef.current.onReceive(info),
+    }),
+    [],
+  );
+  const { onDatesSet, onSelect, onEventClick, onEventMove, onReceive } = listeners;
+
+  return (
+    <FullCalendar
+      controller={controller}
+      plugins={plugins}
+      locales={locales}
+      locale={i18n.language === "it" ? "it" : "en"}
+      initialView={preferences.calendarView}
+      headerToolbar={false}
+      height="100%"
+      firstDay={1}
+      weekends={preferences.weekends}
+      allDaySlot={preferences.allDaySlot}
+      allDayText={t("board.allDay")}
+      slotDuration={preferences.slotDuration}
+      slotMinTime={preferences.slotMinTime}
+      slotMaxTime={preferences.slotMaxTime}
+      businessHours={businessHours}
+      slotHeaderFormat={timeFormat}
+      eventTimeFormat={timeFormat}
+      displayEventEnd
+      nowIndicator
+      dayMinWidth={narrow ? 112 : undefined}
+      dayHeaderContent={renderDayHeader}
+      events={events}
+      eventOrder={boardEventOrder}
+      eventShortHeight={eventShortHeightPx}
+      eventContent={renderTile}
+      columnEventClass={columnTileClass}
+      eventDidMount={mountTile}
+      // Spec part 1 §4: new and dropped blocks last an hour; a timed block dragged out of the all-day row too.
+      defaultTimedEventDuration="01:00"
+      forceEventDuration
+      editable={!readOnly}
+      eventResizableFromStart={!readOnly}
+      selectable={!readOnly}
+      selectMirror
+      droppable={!readOnly}
+      // The library's drag auto-scroll (50 px from the edge, at most 300 px/s) is the spec's (§9).
+      dragScroll
+      datesSet={onDatesSet}
+      select={onSelect}
+      eventClick={onEventClick}
+      eventDrop={onEventMove}
+      eventResize={onEventMove}
+      eventReceive={onReceive}
+    />
+  );
+}

@@ -1,0 +1,152 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { TimeBlockingEvent } from "@timetrap/domain";
+import { describe, expect, it } from "vitest";
+import { buildConfig, buildUser } from "../../../testing/builders";
+import { jsonResponse, stubFetch } from "../../../testing/fetch-stub";
+import { renderApp } from "../../../testing/render";
+import { buildEvent } from "../lib/event-fixtures";
+
+/** Monday 00:00 of the current week, in the test's zone: the board opens on it. */
+function mondayOfThisWeek(): Date {
+  const today = new Date();
+  const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7));
+  return monday;
+}
+
+function at(day: Date, hour: number, minute = 0): number {
+  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour, minute).getTime();
+}
+
+function boardServer(events: TimeBlockingEvent[]) {
+  const me = buildUser();
+  window.localStorage.setItem("session", JSON.stringify({ token: "tok-1" }));
+  return stubFetch({
+    "GET /api/v1/config": () => jsonResponse(buildConfig()),
+    "GET /api/v1/auth/me": () => jsonResponse(me),
+    "GET /api/v1/user/user-1/time-blocking": () => jsonResponse(events),
+    "GET /api/v1/user/user-1/timer": () => jsonResponse(null),
+    "GET /api/v1/organization/org-1/user": () =>
+      jsonResponse([
+        {
+          uid: "user-1",
+          nominative: "Ada Lovelace",
+          email: "ada@acme.com",
+          image_url: null,
+          status: "active",
+          role: null,
+          contract_type: null,
+          contractual_hours: null,
+        },
+      ]),
+    "PATCH /api/v1/user/user-1/time-blocking/11111111-1111-4111-8111-111111111111": ({ body }) =>
+      jsonResponse({ ...events[0], ...(body as object) }),
+    "PATCH /api/v1/user/user-1": ({ body }) => jsonResponse({ ...me, ...(body as object) }),
+  });
+}
+
+/** A week of FullCalendar and the app shell take seconds to draw in jsdom on a busy machine. */
+const slowRender = 20_000;
+
+describe("board page", () => {
+  const monday = mondayOfThisWeek();
+  const events = [
+    buildEvent({ title: "Write the report", start_time: at(monday, 9), end_time: at(monday, 10, 30) }),
+    buildEvent({
+      id: "66666666-6666-4666-8666-666666666666",
+      title: "Plan the sprint",
+      event_type: "planning",
+      start_time: at(monday, 11),
+      end_time: at(monday, 12),
+    }),
+  ];
+
+  it(
+    "opens on this week: asks for its events, names the month and greys Today",
+    async () => {
+      const fetch = boardServer(events);
+      const { user } = renderApp({ route: "/user/user-1/board" });
+
+      expect(await screen.findByRole("button", { name: /^Write the report,/ })).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Today" })).toBeDisabled();
+      const [request] = fetch.requestsTo("GET", "/api/v1/user/user-1/time-blocking");
+      expect(new Date(request?.url.searchParams.get("startTime") ?? "").getTime()).toBe(monday.getTime());
+      const mondayMonth = monday.toLocaleDateString("en", { month: "long" });
+      expect(screen.getByRole("heading", { level: 2 }).textContent).toMatch(new RegExp(`^${mondayMonth}\\b`));
+
+      await user.click(screen.getByRole("button", { name: "Next" }));
+      expect(screen.getByRole("button", { name: "Today" })).toBeEnabled();
+      await waitFor(() => expect(fetch.requestsTo("GET", "/api/v1/user/user-1/time-blocking")).toHaveLength(2));
+    },
+    slowRender,
+  );
+
+  it(
+    "offers the timer on an activity of this week and not on a planning block",
+    async () => {
+      boardServer(events);
+      renderApp({ route: "/user/user-1/board" });
+      await screen.findByRole("button", { name: /^Write the report,/ });
+      // Monday of this week is today or earlier: the timer may start on its activity.
+      expect(screen.getByRole("button", { name: "Start the timer on Write the report" })).toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Start the timer on Plan the sprint" })).toBeNull();
+    },
+    slowRender,
+  );
+
+  it(
+    "turns an activity into planning from the right-click menu",
+    async () => {
+      const fetch = boardServer(events);
+      renderApp({ route: "/user/user-1/board" });
+      const tile = await screen.findByRole("button", { name: /^Write the report,/ });
+
+      fireEvent.contextMenu(tile, { clientX: 100, clientY: 100 });
+      const menu = await screen.findByRole("menu", { hidden: true });
+      expect(
+        within(menu)
+          .getAllByRole("menuitem", { hidden: true })
+          .map((item) => item.textContent),
+      ).toEqual(["Edit", "Turn into planning", "Copy"]);
+      fireEvent.click(within(menu).getByRole("menuitem", { name: "Turn into planning", hidden: true }));
+
+      await waitFor(() =>
+        expect(
+          fetch.requestsTo("PATCH", "/api/v1/user/user-1/time-blocking/11111111-1111-4111-8111-111111111111")[0]?.body,
+        ).toEqual({ event_type: "planning" }),
+      );
+    },
+    slowRender,
+  );
+
+  it(
+    "saves the board preferences on the signed-in user",
+    async () => {
+      const fetch = boardServer(events);
+      const { user } = renderApp({ route: "/user/user-1/board" });
+      await screen.findByRole("button", { name: /^Write the report,/ });
+
+      await user.click(screen.getByRole("button", { name: "Board preferences" }));
+      const dialog = await screen.findByRole("dialog", { name: "Board preferences" });
+      await user.click(within(dialog).getByRole("switch", { name: "Show weekends" }));
+      await user.click(within(dialog).getByRole("radio", { name: "Day" }));
+      await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+      await waitFor(() => expect(fetch.requestsTo("PATCH", "/api/v1/user/user-1")).toHaveLength(1));
+      expect(fetch.requestsTo("PATCH", "/api/v1/user/user-1")[0]?.body).toEqual({
+        preferences: {
+          allDaySlot: false,
+          weekends: true,
+          slotDuration: "00:30:00",
+          slotMinTime: "06:00:00",
+          slotMaxTime: "20:00:00",
+          businessDaysOfWeek: [1, 2, 3, 4, 5],
+          businessStartTime: "09:00",
+          businessEndTime: "18:00",
+          calendarView: "timeGridDay",
+        },
+      });
+    },
+    slowRender,
+  );
+});

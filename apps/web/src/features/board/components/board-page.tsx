@@ -1,0 +1,253 @@
+import {
+  type EventDropInfo,
+  type EventReceiveInfo,
+  type EventResizeDoneInfo,
+  useCalendarController,
+} from "@fullcalendar/react";
+import { Box, VisuallyHidden } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import {
+  confirmTime,
+  duplicateEvent,
+  endOfDayIn,
+  switchEventType,
+  type TimeBlockingEvent,
+  withPreferenceDefaults,
+} from "@timetrap/domain";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useActiveOrganizationUsers } from "../../../api/get-organization-users";
+import { type EventRange, toEventInput, useTimeBlockingEvents } from "../../../api/time-blocking";
+import { LoadErrorState, LoadingState } from "../../../components/query-states";
+import { useCan } from "../../../lib/permissions";
+import { useSignedInUser } from "../../../lib/session";
+import { EventFormModal, type EventFormTarget } from "../event-form/event-form-modal";
+import { browserTimeZone, dayTotals } from "../lib/board-time";
+import { boardEventOf, calendarEventId, timesFromCalendar, toCalendarEvent } from "../lib/calendar-events";
+import { dropEventInput } from "../lib/drop";
+import { readDropItem } from "../lib/drop-item";
+import { monthTitle, rangeContains } from "../lib/month-title";
+import type { BoardMenuItem } from "../lib/tile";
+import { SidePanel } from "../side-panel/side-panel";
+import { alertError } from "../timer/alert-error";
+import { useToggleTimer } from "../timer/use-toggle-timer";
+import classes from "./board.module.css";
+import { BoardCalendar, type BoardCalendarHandlers } from "./board-calendar";
+import { type BoardTiles, BoardTilesContext } from "./board-context";
+import { BoardPreferencesModal } from "./board-preferences-modal";
+import { BoardToolbar } from "./board-toolbar";
+import { type ContextMenuTarget, EventContextMenu } from "./event-context-menu";
+import { useBoardChanges } from "./use-board-changes";
+
+const noEvents: TimeBlockingEvent[] = [];
+
+/** Spec part 1 §2 "Board" (/user/{userId}/board): the week or day of one person's time blocks. */
+export function BoardPage() {
+  const { t } = useTranslation();
+  const { userId = "" } = useParams();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const me = useSignedInUser();
+  const can = useCan();
+  const narrow = useMediaQuery("(max-width: 767px)") ?? false;
+  const preferences = useMemo(() => withPreferenceDefaults(me.preferences), [me.preferences]);
+  const readOnly = userId !== me.uid && !can("edit", "team");
+  const mayPickUser = can("read", "team");
+  const panel = searchParams.get("panel");
+
+  const controller = useCalendarController();
+  const [range, setRange] = useState<EventRange | null>(null);
+  const [period, setPeriod] = useState<EventRange | null>(null);
+  const query = useTimeBlockingEvents(userId, range);
+  const events = query.data ?? noEvents;
+  const users = useActiveOrganizationUsers(me.organization?.uid ?? "", {
+    enabled: mayPickUser && !!me.organization,
+  });
+  const timer = useToggleTimer(userId);
+  const changes = useBoardChanges(userId);
+
+  const [formTarget, setFormTarget] = useState<EventFormTarget | null>(null);
+  const [menuTarget, setMenuTarget] = useState<ContextMenuTarget | null>(null);
+  const [preferencesOpened, setPreferencesOpened] = useState(false);
+
+  const runningEventId = timer.runningEventId;
+  const calendarEvents = useMemo(
+    () =>
+      events.map((event) => {
+        const input = toCalendarEvent(event, { editable: !readOnly });
+        return runningEventId === event.id && !event.is_occurrence ? { ...input, className: classes.running } : input;
+      }),
+    [events, readOnly, runningEventId],
+  );
+  // The context menu is opened from a listener FullCalendar attached at mount: it finds the tile's current data here.
+  const eventsById = useRef(new Map<string, TimeBlockingEvent>());
+  eventsById.current = useMemo(() => new Map(events.map((event) => [calendarEventId(event), event])), [events]);
+
+  const timeZone = browserTimeZone();
+  const now = Date.now();
+  const endOfToday = endOfDayIn(now, timeZone);
+  // The timer hook answers a new function each render; the tiles keep one, so that they redraw only when needed.
+  const toggleRef = useRef(timer.toggle);
+  toggleRef.current = timer.toggle;
+  const toggleTimer = useCallback((event: TimeBlockingEvent) => toggleRef.current(event), []);
+  const tiles: BoardTiles = useMemo(
+    () => ({
+      runningEventId,
+      toggleTimer,
+      timerPending: timer.pending,
+      endOfToday,
+      readOnly,
+      dayTotal: dayTotals(events, timeZone),
+    }),
+    [runningEventId, toggleTimer, timer.pending, endOfToday, readOnly, events, timeZone],
+  );
+
+  const onRangeChange = useCallback(({ visible, period }: { visible: EventRange; period: EventRange }) => {
+    const keep = (next: EventRange) => (current: EventRange | null) =>
+      current && current.start === next.start && current.end === next.end ? current : next;
+    setRange(keep(visible));
+    setPeriod(keep(period));
+  }, []);
+
+  const handlers: BoardCalendarHandlers = {
+    onRangeChange,
+    onSelect: (draft) => setFormTarget({ mode: "create", draft }),
+    onEventClick: (event) => setFormTarget({ mode: "edit", event }),
+    onEventMove: (info: EventDropInfo | EventResizeDoneInfo) => {
+      const before = boardEventOf(info.oldEvent.extendedProps);
+      const times = timesFromCalendar(info.event);
+      if (!before || !times || readOnly) {
+        info.revert();
+        return;
+      }
+      changes.change(before, { ...before, ...times }).catch((error: unknown) => {
+        info.revert();
+        alertError(error);
+      });
+    },
+    onReceive: (info: EventReceiveInfo) => {
+      const item = readDropItem(info.event.extendedProps);
+      const start = info.event.start;
+      if (!item || !start || readOnly) {
+        info.revert();
+        return;
+      }
+      changes
+        .create(dropEventInput(item, { start, allDay: info.event.allDay }))
+        // The placeholder stays until the saved event has come back, so the block does not blink.
+        .then(() => info.event.remove())
+        .catch((error: unknown) => {
+          info.revert();
+          alertError(error);
+        });
+    },
+    onContextMenu: (id, x, y) => {
+      const event = eventsById.current.get(id);
+      if (event) setMenuTarget({ event, x, y });
+    },
+  };
+
+  const onMenuSelect = (item: BoardMenuItem, event: TimeBlockingEvent) => {
+    setMenuTarget(null);
+    if (item === "edit") {
+      setFormTarget({ mode: "edit", event });
+    } else if (item === "copy") {
+      const copy = duplicateEvent(event);
+      setFormTarget({
+        mode: "create",
+        draft: { ...toEventInput(copy), completed: false, recurrence_id: null, recurrence: null },
+      });
+    } else {
+      const after = item === "confirmTime" ? confirmTime(event) : switchEventType(event);
+      changes.change(event, after).catch(alertError);
+    }
+  };
+
+  const setPanel = (next: string | null) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next) params.set("panel", next);
+        else params.delete("panel");
+        return params;
+      },
+      { replace: true },
+    );
+
+  const buttons = controller.getButtonState();
+  const title = range ? monthTitle({ start: new Date(range.start), end: new Date(range.end) }, monthNames(t)) : "";
+
+  return (
+    <Box className={classes.page}>
+      <VisuallyHidden>
+        <h1>{t("menu.board")}</h1>
+      </VisuallyHidden>
+      <BoardToolbar
+        title={title}
+        todayDisabled={!period || rangeContains(period, now)}
+        prevDisabled={buttons.prev.isDisabled}
+        nextDisabled={buttons.next.isDisabled}
+        onToday={() => controller.today()}
+        onPrev={() => controller.prev()}
+        onNext={() => controller.next()}
+        users={mayPickUser ? (users.data ?? []) : null}
+        userId={userId}
+        onUserChange={(id) => navigate(`/user/${encodeURIComponent(id)}/board${panel ? `?panel=${panel}` : ""}`)}
+        onOpenPreferences={() => setPreferencesOpened(true)}
+        panelOpen={panel !== null}
+        onTogglePanel={() => setPanel(panel ? null : "tasks")}
+      />
+      {query.isError && (
+        <LoadErrorState title={t("board.loadError")} error={query.error} onRetry={() => void query.refetch()} />
+      )}
+      <div className={classes.body}>
+        <div className={classes.calendar} aria-busy={query.isFetching}>
+          <BoardTilesContext.Provider value={tiles}>
+            <BoardCalendar
+              controller={controller}
+              preferences={preferences}
+              events={calendarEvents}
+              readOnly={readOnly}
+              narrow={narrow}
+              handlers={handlers}
+            />
+          </BoardTilesContext.Provider>
+          {query.isPending && range && (
+            <div className={classes.loading}>
+              <LoadingState />
+            </div>
+          )}
+        </div>
+        {panel && <SidePanel userId={userId} source={panel} onClose={() => setPanel(null)} />}
+      </div>
+      <EventContextMenu
+        target={menuTarget}
+        readOnly={readOnly}
+        onClose={() => setMenuTarget(null)}
+        onSelect={onMenuSelect}
+      />
+      <EventFormModal userId={userId} target={formTarget} onClose={() => setFormTarget(null)} />
+      <BoardPreferencesModal user={me} opened={preferencesOpened} onClose={() => setPreferencesOpened(false)} />
+    </Box>
+  );
+}
+
+const monthKeys = [
+  "months.0",
+  "months.1",
+  "months.2",
+  "months.3",
+  "months.4",
+  "months.5",
+  "months.6",
+  "months.7",
+  "months.8",
+  "months.9",
+  "months.10",
+  "months.11",
+] as const;
+
+function monthNames(t: (key: (typeof monthKeys)[number]) => string): string[] {
+  return monthKeys.map((key) => t(key));
+}

@@ -1,0 +1,161 @@
+import { Modal, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
+import { type User, withPreferenceDefaults } from "@timetrap/domain";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useUpdateUser } from "../../../api/update-user";
+import { ModalFormFooter } from "../../../components/modal-form-footer";
+import { notifyRequestError } from "../../../lib/notify";
+import {
+  type BoardPreferencesErrors,
+  type BoardPreferencesValues,
+  boardPreferencesValues,
+  businessTimeOptions,
+  slotDurationOptions,
+  toPreferencesPatch,
+  visibleTimeOptions,
+  weekdayOrder,
+} from "../lib/preferences-form";
+
+/** `HH:mm` of an `HH:mm:ss` option, as people read times. */
+const shortTime = (value: string) => value.slice(0, 5);
+
+/** Spec part 1 §2 "Board preferences modal": the signed-in user's calendar settings, saved on their profile. */
+export function BoardPreferencesModal({ user, opened, onClose }: { user: User; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t("board.preferences.title")} size="lg">
+      {/* Mounted only while open, so each opening starts from the saved preferences. */}
+      {opened && <BoardPreferencesForm user={user} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function BoardPreferencesForm({ user, onClose }: { user: User; onClose: () => void }) {
+  const { t } = useTranslation();
+  const updateUser = useUpdateUser();
+  const [values, setValues] = useState<BoardPreferencesValues>(() =>
+    boardPreferencesValues(withPreferenceDefaults(user.preferences)),
+  );
+  const [errors, setErrors] = useState<BoardPreferencesErrors>({});
+  const set = <K extends keyof BoardPreferencesValues>(key: K, value: BoardPreferencesValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors({});
+  };
+  const error = (key: keyof BoardPreferencesValues) => {
+    const code = errors[key];
+    return code ? t(`board.preferences.errors.${code}`) : undefined;
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const result = toPreferencesPatch(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    updateUser.mutate(
+      { userId: user.uid, data: { preferences: result.patch } },
+      { onSuccess: onClose, onError: notifyRequestError },
+    );
+  };
+
+  const weekdayName = (day: number) => t(`board.weekdays.${day}` as "board.weekdays.0");
+  const timeData = (options: readonly string[]) => options.map((value) => ({ value, label: shortTime(value) }));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <Switch
+            label={t("board.preferences.allDaySlot")}
+            checked={values.allDaySlot}
+            onChange={(e) => set("allDaySlot", e.currentTarget.checked)}
+          />
+          <Switch
+            label={t("board.preferences.weekends")}
+            checked={values.weekends}
+            onChange={(e) => set("weekends", e.currentTarget.checked)}
+          />
+        </SimpleGrid>
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id="board-preferences-view">
+            {t("board.preferences.calendarView")}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="board-preferences-view"
+            value={values.calendarView}
+            onChange={(value) => set("calendarView", value === "timeGridDay" ? "timeGridDay" : "timeGridWeek")}
+            data={[
+              { value: "timeGridWeek", label: t("board.preferences.week") },
+              { value: "timeGridDay", label: t("board.preferences.day") },
+            ]}
+          />
+        </Stack>
+        <Select
+          label={t("board.preferences.slotDuration")}
+          description={t("board.preferences.slotDurationHint")}
+          data={timeData(slotDurationOptions)}
+          value={values.slotDuration}
+          onChange={(value) => set("slotDuration", value ?? "")}
+          error={error("slotDuration")}
+          allowDeselect={false}
+          searchable
+          maxDropdownHeight={240}
+        />
+        <SimpleGrid cols={2} spacing="md">
+          <Select
+            label={t("board.preferences.slotMinTime")}
+            data={timeData(visibleTimeOptions)}
+            value={values.slotMinTime}
+            onChange={(value) => set("slotMinTime", value ?? "")}
+            error={error("slotMinTime")}
+            allowDeselect={false}
+            searchable
+            maxDropdownHeight={240}
+          />
+          <Select
+            label={t("board.preferences.slotMaxTime")}
+            data={timeData(visibleTimeOptions)}
+            value={values.slotMaxTime}
+            onChange={(value) => set("slotMaxTime", value ?? "")}
+            error={error("slotMaxTime")}
+            allowDeselect={false}
+            searchable
+            maxDropdownHeight={240}
+          />
+        </SimpleGrid>
+        <MultiSelect
+          label={t("board.preferences.businessDays")}
+          data={weekdayOrder.map((day) => ({ value: String(day), label: weekdayName(day) }))}
+          value={values.businessDaysOfWeek.map(String)}
+          onChange={(days) => set("businessDaysOfWeek", days.map(Number))}
+          error={error("businessDaysOfWeek")}
+          hidePickedOptions
+        />
+        <SimpleGrid cols={2} spacing="md">
+          <Select
+            label={t("board.preferences.businessStartTime")}
+            data={timeData(businessTimeOptions)}
+            value={values.businessStartTime}
+            onChange={(value) => set("businessStartTime", value ?? "")}
+            error={error("businessStartTime")}
+            allowDeselect={false}
+            searchable
+            maxDropdownHeight={240}
+          />
+          <Select
+            label={t("board.preferences.businessEndTime")}
+            data={timeData(businessTimeOptions)}
+            value={values.businessEndTime}
+            onChange={(value) => set("businessEndTime", value ?? "")}
+            error={error("businessEndTime")}
+            allowDeselect={false}
+            searchable
+            maxDropdownHeight={240}
+          />
+        </SimpleGrid>
+        <ModalFormFooter pending={updateUser.isPending} onCancel={onClose} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import { Menu } from "@mantine/core";
+import { IconArrowsExchange, IconCircleCheck, IconCopy, IconPencil } from "@tabler/icons-react";
+import type { TimeBlockingEvent } from "@timetrap/domain";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { type BoardMenuItem, boardMenuItems } from "../lib/tile";
+
+export interface ContextMenuTarget {
+  event: TimeBlockingEvent;
+  /** Viewport coordinates of the pointer (or of the tile, when opened from the keyboard). */
+  x: number;
+  y: number;
+}
+
+const icons: Record<BoardMenuItem, ReactNode> = {
+  confirmTime: <IconCircleCheck size={16} />,
+  edit: <IconPencil size={16} />,
+  toActivity: <IconArrowsExchange size={16} />,
+  toPlanning: <IconArrowsExchange size={16} />,
+  copy: <IconCopy size={16} />,
+};
+
+/** Spec part 1 §2 "Board": a tile's right-click menu, opened where the pointer is. */
+export function EventContextMenu({
+  target,
+  readOnly,
+  onClose,
+  onSelect,
+}: {
+  target: ContextMenuTarget | null;
+  readOnly: boolean;
+  onClose: () => void;
+  onSelect: (item: BoardMenuItem, event: TimeBlockingEvent) => void;
+}) {
+  const { t } = useTranslation();
+  const items = target ? boardMenuItems(target.event, { now: Date.now(), readOnly }) : [];
+  const labels: Record<BoardMenuItem, string> = {
+    confirmTime: t("board.menu.confirmTime"),
+    edit: t("board.menu.edit"),
+    toActivity: t("board.menu.toActivity"),
+    toPlanning: t("board.menu.toPlanning"),
+    copy: t("board.menu.copy"),
+  };
+  return (
+    <Menu
+      opened={target !== null && items.length > 0}
+      onClose={onClose}
+      position="bottom-start"
+      offset={2}
+      shadow="md"
+      withinPortal
+    >
+      <Menu.Target>
+        {/* The menu hangs from an invisible point where the pointer was. */}
+        <div
+          aria-hidden
+          style={{ position: "fixed", left: target?.x ?? 0, top: target?.y ?? 0, width: 1, height: 1 }}
+        />
+      </Menu.Target>
+      <Menu.Dropdown aria-label={target ? t("board.menu.label", { title: target.event.title }) : undefined}>
+        {items.map((item) => (
+          <Menu.Item
+            key={item}
+            leftSection={icons[item]}
+            onClick={() => {
+              if (target) onSelect(item, target.event);
+            }}
+          >
+            {labels[item]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,73 @@
+import type { EventDisplayInfo } from "@fullcalendar/react";
+import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconStopwatch } from "@tabler/icons-react";
+import { formatDuration } from "@timetrap/domain";
+import { type KeyboardEvent, useContext } from "react";
+import { useTranslation } from "react-i18next";
+import { boardEventOf, calendarEventId } from "../lib/calendar-events";
+import { tileState } from "../lib/tile";
+import classes from "./board.module.css";
+import { BoardTilesContext } from "./board-context";
+
+/** Marks the controls inside a tile, whose clicks are theirs and not the tile's (which opens the form). */
+export const tileActionAttribute = "data-tile-action";
+
+/**
+ * The content of a board tile (spec part 1 §2 "Board"): title, start–end time, the timer button, a timer icon while
+ * running and the elapsed time of a completed activity. Kept to plain elements: a busy week draws hundreds of them.
+ */
+export function EventTile({ info }: { info: EventDisplayInfo }) {
+  const { t } = useTranslation();
+  const board = useContext(BoardTilesContext);
+  const event = boardEventOf(info.event.extendedProps);
+  if (!event) {
+    // A card being dropped from the side panel: its title only, until the board saves it.
+    return <div className={classes.tile}>{info.event.title}</div>;
+  }
+  const state = tileState(event, board);
+  const title = event.title || t("board.tile.untitled");
+
+  const stop = (e: KeyboardEvent) => {
+    // The tile opens the form on Enter and Space; the button's own keys must not reach it.
+    if (e.key === "Enter" || e.key === " ") e.stopPropagation();
+  };
+
+  return (
+    <div
+      className={classes.tile}
+      data-condensed={info.isShort || undefined}
+      data-event-id={info.isMirror ? undefined : calendarEventId(event)}
+    >
+      <div className={classes.tileHead}>
+        {state.running && <IconStopwatch className={classes.runningIcon} size={14} aria-hidden />}
+        <span className={classes.tileTitle}>{title}</span>
+        {state.timerButton && !info.isMirror && (
+          <button
+            type="button"
+            className={classes.timerButton}
+            {...{ [tileActionAttribute]: "" }}
+            aria-label={
+              state.timerButton === "pause"
+                ? t("board.tile.stopTimer", { title })
+                : t("board.tile.startTimer", { title })
+            }
+            disabled={board.timerPending}
+            onClick={() => board.toggleTimer(event)}
+            onKeyDown={stop}
+          >
+            {state.timerButton === "pause" ? (
+              <IconPlayerPauseFilled size={12} aria-hidden />
+            ) : (
+              <IconPlayerPlayFilled size={12} aria-hidden />
+            )}
+          </button>
+        )}
+      </div>
+      <span className={classes.tileTime}>{info.timeText}</span>
+      {state.elapsedSeconds !== null && (
+        <span className={classes.tileElapsed} title={t("board.tile.elapsed")}>
+          {formatDuration(state.elapsedSeconds)}
+        </span>
+      )}
+    </div>
+  );
+}

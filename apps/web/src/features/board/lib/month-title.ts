@@ -1,0 +1,20 @@
+/**
+ * The board's title (spec part 1 §2 "Board"): the month of the visible days, or both months joined by a dash when
+ * the week spans two, with the year. A week across New Year names each month's year.
+ */
+export function monthTitle(range: { start: Date; end: Date }, monthNames: readonly string[]): string {
+  const first = range.start;
+  // The range ends at midnight after the last visible day: that midnight belongs to the next month, not this range.
+  const last = new Date(Math.max(range.start.getTime(), range.end.getTime() - 1));
+  const name = (date: Date) => monthNames[date.getMonth()] ?? "";
+  if (first.getFullYear() !== last.getFullYear()) {
+    return `${name(first)} ${first.getFullYear()} – ${name(last)} ${last.getFullYear()}`;
+  }
+  if (first.getMonth() !== last.getMonth()) return `${name(first)} – ${name(last)} ${last.getFullYear()}`;
+  return `${name(first)} ${first.getFullYear()}`;
+}
+
+/** Whether `now` falls inside the visible range (start inclusive, end exclusive): Today is then disabled. */
+export function rangeContains(range: { start: number; end: number }, now: number): boolean {
+  return range.start <= now && now < range.end;
+}
