@@ -269,15 +269,50 @@ export function EventForm({
           readOnly={readOnly}
           data-autofocus
         />
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          {event || readOnly ? (
+            // Spec part 1 §4: the type is chosen only when the event is made.
+            <TextInput
+              label={t("eventForm.eventType")}
+              value={typeLabel(values.event_type)}
+              readOnly
+              variant="filled"
+            />
+          ) : (
+            <Input.Wrapper size="md" label={t("eventForm.eventType")}>
+              <SegmentedControl
+                size="md"
+                fullWidth
+                aria-label={t("eventForm.eventType")}
+                data={eventTypes.map((type) => ({ value: type, label: typeLabel(type) }))}
+                value={values.event_type}
+                onChange={(type) => setValues((current) => withEventType(current, type as EventType, categoryList))}
+              />
+            </Input.Wrapper>
+          )}
+          <ColorInput
+            size="md"
+            label={t("eventForm.color")}
+            value={values.color}
+            onChange={(color) => setValues((current) => ({ ...current, color }))}
+            error={errorText(t, errors, "color")}
+            format="hex"
+            swatches={swatches}
+            swatchesPerRow={9}
+            withEyeDropper={false}
+            readOnly={readOnly}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="md">
           <DateField
+            size="md"
             label={t("eventForm.startDate")}
             value={dayOf(values.start_time, timeZone)}
             onChange={(day) => day && setValues((current) => withDay(current, day, timeZone))}
             description={values.all_day ? t("eventForm.allDay") : undefined}
             readOnly={readOnly}
-            popoverProps={{ withinPortal: false }}
           />
+          {/* An all-day event has no times of day. */}
           {!values.all_day && (
             <>
               <TimeField
@@ -293,49 +328,14 @@ export function EventForm({
                 error={errorText(t, errors, "end_time")}
                 readOnly={readOnly}
               />
-            </>
-          )}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          {!values.all_day && (
-            <DurationField
-              label={t("eventForm.duration")}
-              value={values.elapsed_time}
-              onChange={(seconds) => setValues((current) => withElapsed(current, seconds))}
-              error={errorText(t, errors, "elapsed_time")}
-              readOnly={readOnly}
-            />
-          )}
-          <ColorInput
-            label={t("eventForm.color")}
-            value={values.color}
-            onChange={(color) => setValues((current) => ({ ...current, color }))}
-            error={errorText(t, errors, "color")}
-            format="hex"
-            swatches={swatches}
-            swatchesPerRow={9}
-            withEyeDropper={false}
-            readOnly={readOnly}
-            popoverProps={{ withinPortal: false }}
-          />
-          {event || readOnly ? (
-            // Spec part 1 §4: the type is chosen only when the event is made.
-            <TextInput
-              label={t("eventForm.eventType")}
-              value={typeLabel(values.event_type)}
-              readOnly
-              variant="filled"
-            />
-          ) : (
-            <Input.Wrapper label={t("eventForm.eventType")}>
-              <SegmentedControl
-                fullWidth
-                aria-label={t("eventForm.eventType")}
-                data={eventTypes.map((type) => ({ value: type, label: typeLabel(type) }))}
-                value={values.event_type}
-                onChange={(type) => setValues((current) => withEventType(current, type as EventType, categoryList))}
+              <DurationField
+                label={t("eventForm.duration")}
+                value={values.elapsed_time}
+                onChange={(seconds) => setValues((current) => withElapsed(current, seconds))}
+                error={errorText(t, errors, "elapsed_time")}
+                readOnly={readOnly}
               />
-            </Input.Wrapper>
+            </>
           )}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -353,7 +353,6 @@ export function EventForm({
             readOnly={readOnly}
             searchable
             clearable
-            comboboxProps={{ withinPortal: false }}
           />
           <Select
             label={t("eventForm.category")}
@@ -370,7 +369,6 @@ export function EventForm({
             readOnly={readOnly}
             searchable
             clearable
-            comboboxProps={{ withinPortal: false }}
           />
           <Select
             label={t("eventForm.task")}
@@ -387,10 +385,9 @@ export function EventForm({
             readOnly={readOnly}
             searchable
             clearable
-            comboboxProps={{ withinPortal: false }}
           />
         </SimpleGrid>
-        <Input.Wrapper label={t("eventForm.recurrence.label")} id="event-form-recurrence">
+        <Input.Wrapper size="md" label={t("eventForm.recurrence.label")} id="event-form-recurrence">
           <div>
             {readOnly ? (
               <Text size="sm">{recurrenceSummary(t, values.recurrence)}</Text>

@@ -69,7 +69,7 @@ export interface RecurrenceDialogProps {
 export function RecurrenceDialog({ opened, rule, weekday, onClose, onSave }: RecurrenceDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t("eventForm.recurrence.dialogTitle")} size={480} centered>
+    <Modal opened={opened} onClose={onClose} title={t("eventForm.recurrence.dialogTitle")} size={560} centered>
       {/* Drawn only while open, so each opening starts from the rule as it stands. */}
       {opened && <RecurrenceFields rule={rule} weekday={weekday} onClose={onClose} onSave={onSave} />}
     </Modal>
@@ -86,6 +86,7 @@ function RecurrenceFields({ rule, weekday, onClose, onSave }: Omit<RecurrenceDia
     <Stack gap="md">
       <SimpleGrid cols={2} spacing="md">
         <NumberInput
+          size="md"
           label={t("eventForm.recurrence.every")}
           value={draft.every}
           onChange={(every) => setDraft((current) => ({ ...current, every }))}
@@ -103,11 +104,11 @@ function RecurrenceFields({ rule, weekday, onClose, onSave }: Omit<RecurrenceDia
           value={draft.frequency}
           onChange={(value) => value && setDraft((current) => withFrequency(current, value as RecurrenceFrequency))}
           allowDeselect={false}
-          comboboxProps={{ withinPortal: false }}
         />
       </SimpleGrid>
       {draft.frequency === "WEEKLY" && (
         <Input.Wrapper
+          size="md"
           label={t("eventForm.recurrence.weekdaysLabel")}
           description={t("eventForm.recurrence.weekdaysHint")}
         >
@@ -127,6 +128,7 @@ function RecurrenceFields({ rule, weekday, onClose, onSave }: Omit<RecurrenceDia
         </Input.Wrapper>
       )}
       <Radio.Group
+        size="md"
         label={t("eventForm.recurrence.ends")}
         value={draft.ends}
         onChange={(value) => setDraft((current) => withEnds(current, value as RecurrenceEnd))}
@@ -134,20 +136,21 @@ function RecurrenceFields({ rule, weekday, onClose, onSave }: Omit<RecurrenceDia
         <Stack gap="sm" mt={6}>
           <Radio value="never" label={t("eventForm.recurrence.endsNever")} />
           <Group gap="sm" align="flex-start" wrap="nowrap">
-            <Radio value="until" label={t("eventForm.recurrence.endsOn")} mt={30} w={110} />
+            <Radio value="until" label={t("eventForm.recurrence.endsOn")} mt={36} w={110} />
             <DateField
+              size="md"
               label={t("eventForm.recurrence.until")}
               value={draft.until}
               onChange={(until) => setDraft((current) => ({ ...current, until }))}
               error={problemText(t, errors.until)}
               disabled={draft.ends !== "until"}
-              popoverProps={{ withinPortal: false }}
               flex={1}
             />
           </Group>
           <Group gap="sm" align="flex-start" wrap="nowrap">
-            <Radio value="count" label={t("eventForm.recurrence.endsAfter")} mt={30} w={110} />
+            <Radio value="count" label={t("eventForm.recurrence.endsAfter")} mt={36} w={110} />
             <NumberInput
+              size="md"
               label={t("eventForm.recurrence.repeat")}
               value={draft.repeat}
               onChange={(repeat) => setDraft((current) => ({ ...current, repeat }))}

@@ -1,6 +1,6 @@
-import { Combobox, InputBase, useCombobox } from "@mantine/core";
+import { CheckIcon, Combobox, Group, InputBase, useCombobox } from "@mantine/core";
 import { IconClock } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { parseTypedTime, quarterHours } from "./event-form-values";
 
 export interface TimeFieldProps {
@@ -18,9 +18,18 @@ export interface TimeFieldProps {
  */
 export function TimeField({ label, value, onChange, error, readOnly = false }: TimeFieldProps) {
   const [typing, setTyping] = useState<string | null>(null);
+  const list = useRef<HTMLDivElement>(null);
   const combobox = useCombobox({
     onDropdownClose: () => combobox.resetSelectedOption(),
-    onDropdownOpen: () => combobox.updateSelectedOptionIndex("active", { scrollIntoView: true }),
+    onDropdownOpen: () =>
+      // Once the options are drawn: the current time a third down the list, with the times around it in view.
+      requestAnimationFrame(() => {
+        const options = list.current;
+        const current = options?.querySelector<HTMLElement>("[data-combobox-active]");
+        if (!options || !current) return;
+        options.scrollTop +=
+          current.getBoundingClientRect().top - options.getBoundingClientRect().top - options.clientHeight / 3;
+      }),
   });
 
   const typed = typing === null ? null : parseTypedTime(typing);
@@ -40,9 +49,10 @@ export function TimeField({ label, value, onChange, error, readOnly = false }: T
   };
 
   return (
-    <Combobox store={combobox} onOptionSubmit={commit} withinPortal={false} readOnly={readOnly}>
+    <Combobox store={combobox} onOptionSubmit={commit} readOnly={readOnly}>
       <Combobox.Target>
         <InputBase
+          size="md"
           label={label}
           value={typing ?? value}
           error={error}
@@ -77,10 +87,13 @@ export function TimeField({ label, value, onChange, error, readOnly = false }: T
         />
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Options mah={220} style={{ overflowY: "auto" }}>
+        <Combobox.Options ref={list} mah={220} style={{ overflowY: "auto" }}>
           {choices.map((time) => (
-            <Combobox.Option key={time} value={time} active={time === value}>
-              {time}
+            <Combobox.Option key={time} value={time} active={time === value} aria-selected={time === value}>
+              <Group gap={8} wrap="nowrap">
+                {time === value ? <CheckIcon size={10} /> : <span style={{ width: 10 }} />}
+                {time}
+              </Group>
             </Combobox.Option>
           ))}
         </Combobox.Options>
