@@ -264,6 +264,42 @@ describe("event form", () => {
     });
   });
 
+  it("saves a copy of an occurrence as a new event beside its series", async () => {
+    const fetch = boardServer();
+    const copy: EventFormTarget = {
+      mode: "create",
+      draft: {
+        start_time: at("09:00"),
+        end_time: at("10:00"),
+        title: "Standup",
+        elapsed_time: 0,
+        recurrence_id: ids.series,
+        source: "timetrap",
+      },
+    };
+    const { user, onClose } = renderForm(copy);
+    const dialog = await screen.findByRole("dialog", { name: "New event" });
+    expect(within(dialog).getByRole("textbox", { name: "Duration" })).toHaveValue("00:00:00");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const body = fetch.requestsTo("POST", eventsPath)[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ title: "Standup", elapsed_time: 0, source: "timetrap" });
+    expect(body).not.toHaveProperty("recurrence_id");
+  });
+
+  it("has no times of day for an all-day event", async () => {
+    boardServer();
+    renderForm({
+      mode: "create",
+      draft: { start_time: at("00:00"), end_time: at("00:00", "2026-03-11"), all_day: true },
+    });
+    const dialog = await screen.findByRole("dialog", { name: "New event" });
+    expect(within(dialog).getByRole("textbox", { name: "Start date" })).toHaveValue("10/03/2026");
+    expect(within(dialog).getByText("All day")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("combobox", { name: "Start time" })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("combobox", { name: "End time" })).not.toBeInTheDocument();
+  });
+
   it("shows its labels in Italian", async () => {
     boardServer({ me: buildUser({ uid: ids.ada, language: "it" }) });
     renderForm(newEvent);

@@ -187,13 +187,10 @@ export function EventForm({
     if (readOnly || hasErrors || pending) return;
     if (!event) {
       const draft = subject.mode === "create" ? subject.draft : null;
+      // Never a draft's recurrence_id: the server would take that series' occurrence of the day out (decision 007),
+      // and a copy is a new event beside it.
       create.mutate(
-        eventInputOf(values, {
-          source: draft?.source,
-          source_id: draft?.source_id,
-          calendar_id: draft?.calendar_id,
-          recurrence_id: draft?.recurrence_id,
-        }),
+        eventInputOf(values, { source: draft?.source, source_id: draft?.source_id, calendar_id: draft?.calendar_id }),
         saved,
       );
       return;
