@@ -3,6 +3,7 @@ import { onboardingStep } from "@timetrap/domain";
 import { useState } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { useConfig } from "../api/get-config";
+import { SaveBrowserTimeZone } from "../features/board/time-zone/save-browser-time-zone";
 import { TimerWidget } from "../features/board/timer/timer-widget";
 import { ChangelogModal } from "../features/changelog/components/changelog-modal";
 import { useNewChangelog } from "../features/changelog/new-changelog";
@@ -72,6 +73,7 @@ export function ShellLayout() {
       {/* Spec part 1 §2 and §4 "Session": the running timer is fetched once the shell starts, on every page. */}
       {onboardingDone && <TimerWidget userId={user.uid} />}
       {onboardingDone && <CookieConsentBanner user={user} />}
+      {onboardingDone && <SaveBrowserTimeZone user={user} />}
       <TagManager url={config.data?.tagManagerUrl} consentAccepted={consentAccepted} />
     </AppShell>
   );

@@ -36,7 +36,12 @@ export function buildUser(overrides: Partial<User> = {}): User {
     email: "ada@acme.com",
     nominative: "Ada Lovelace",
     image_url: null,
-    preferences: { ...defaultPreferences, businessDaysOfWeek: [1, 2, 3, 4, 5], gcalendars: [] },
+    preferences: {
+      ...defaultPreferences,
+      businessDaysOfWeek: [1, 2, 3, 4, 5],
+      gcalendars: [],
+      timeZone: "Europe/Rome",
+    },
     status: "active",
     integrations: [],
     organization: buildOrganization(),

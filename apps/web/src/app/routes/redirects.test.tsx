@@ -84,12 +84,10 @@ describe("routes for a signed-out visitor", () => {
 });
 
 describe("routes for a signed-in user", () => {
-  it("sends / to the user's board, shown inside the shell as coming soon", async () => {
+  it("sends / to the user's board", async () => {
     signedIn();
     renderApp({ route: "/" });
     await waitFor(() => expect(location()).toBe("/user/user-1/board"));
-    expect(await screen.findByRole("heading", { level: 1, name: "Board" })).toBeInTheDocument();
-    expect(screen.getByText("Coming soon")).toBeInTheDocument();
   });
 
   it("sends /login back to the page the user came from, else /", async () => {
