@@ -9,7 +9,6 @@ import FullCalendar, {
   type EventInput,
   type EventReceiveInfo,
   type EventResizeDoneInfo,
-  type MountInfo,
 } from "@fullcalendar/react";
 import interactionPlugin from "@fullcalendar/react/interaction";
 import italianLocale from "@fullcalendar/react/locales/it";
@@ -19,7 +18,7 @@ import "@fullcalendar/react/skeleton.css";
 import "@fullcalendar/react/themes/classic/theme.css";
 import "@fullcalendar/react/themes/classic/palette.css";
 import type { Preferences, TimeBlockingEvent } from "@timetrap/domain";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { type MouseEvent, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventRange } from "../../../api/time-blocking";
 import { boardEventOf, boardEventOrder } from "../lib/calendar-events";
@@ -62,7 +61,7 @@ export interface BoardCalendarHandlers {
 }
 
 /**
- * The time grid itself (spec part 1 §2 "Board", §9): the user's view, hours and business hours, Monday first, 24-hour
+ * The time grid itself (spec part 1 §2 "Board", §9): the week or the day, hours and business hours, Monday first, 24-hour
  * labels, and every interaction wired to the board. The toolbar is the board's own, driven through `controller`.
  */
 export function BoardCalendar({
@@ -70,47 +69,43 @@ export function BoardCalendar({
   preferences,
   events,
   readOnly,
-  narrow,
+  view,
   handlers,
 }: {
   controller: CalendarController;
   preferences: Preferences;
   events: EventInput[];
   readOnly: boolean;
-  /** Phones: days keep a readable width and the grid scrolls sideways. */
-  narrow: boolean;
+  view: Preferences["calendarView"];
   handlers: BoardCalendarHandlers;
 }) {
   const { t, i18n } = useTranslation();
-  // FullCalendar keeps the callbacks it mounted a tile with; they reach the current handlers through this ref.
+  // The calendar's listeners stay the same across renders; they reach the current handlers through this ref.
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
 
   useEffect(() => {
-    if (controller.view && controller.view.type !== preferences.calendarView) {
-      controller.changeView(preferences.calendarView);
-    }
-  }, [controller, preferences.calendarView]);
+    if (controller.view && controller.view.type !== view) controller.changeView(view);
+  }, [controller, view]);
 
-  const mountTile = useCallback(
-    (info: MountInfo<EventDisplayInfo>) => {
-      const event = boardEventOf(info.event.extendedProps);
-      if (!event || info.isMirror) return;
-      info.el.setAttribute("aria-label", `${event.title || t("board.tile.untitled")}, ${info.timeText}`);
-      info.el.addEventListener("contextmenu", (e) => {
-        e.preventDefault();
-        // From the keyboard (the menu key, Shift+F10) there is no pointer: the menu opens at the tile.
-        const rect = info.el.getBoundingClientRect();
-        const fromKeyboard = e.clientX === 0 && e.clientY === 0;
-        handlersRef.current.onContextMenu(
-          info.event.id,
-          fromKeyboard ? rect.left + 8 : e.clientX,
-          fromKeyboard ? rect.top + 8 : e.clientY,
-        );
-      });
-    },
-    [t],
-  );
+  /**
+   * One listener for every tile's right-click, so that it always reads the tile as drawn now: FullCalendar keeps a
+   * tile's element across changes of its event. From the keyboard (the menu key, Shift+F10) there is no pointer: the
+   * menu opens at the tile.
+   */
+  const onContextMenu = (e: MouseEvent<HTMLDivElement>) => {
+    const tile = (e.target as Element).closest(`.${classes.boardEvent}`);
+    const id = tile?.querySelector("[data-event-id]")?.getAttribute("data-event-id");
+    if (!tile || !id) return;
+    e.preventDefault();
+    const rect = tile.getBoundingClientRect();
+    const fromKeyboard = e.clientX === 0 && e.clientY === 0;
+    handlersRef.current.onContextMenu(
+      id,
+      fromKeyboard ? rect.left + 8 : e.clientX,
+      fromKeyboard ? rect.top + 8 : e.clientY,
+    );
+  };
 
   const businessHours = useMemo(
     () => ({
@@ -149,50 +144,52 @@ export function BoardCalendar({
   const { onDatesSet, onSelect, onEventClick, onEventMove, onReceive } = listeners;
 
   return (
-    <FullCalendar
-      controller={controller}
-      plugins={plugins}
-      locales={locales}
-      locale={i18n.language === "it" ? "it" : "en"}
-      initialView={preferences.calendarView}
-      headerToolbar={false}
-      height="100%"
-      firstDay={1}
-      weekends={preferences.weekends}
-      allDaySlot={preferences.allDaySlot}
-      allDayText={t("board.allDay")}
-      slotDuration={preferences.slotDuration}
-      slotMinTime={preferences.slotMinTime}
-      slotMaxTime={preferences.slotMaxTime}
-      businessHours={businessHours}
-      slotHeaderFormat={timeFormat}
-      eventTimeFormat={timeFormat}
-      displayEventEnd
-      nowIndicator
-      dayMinWidth={narrow ? 112 : undefined}
-      dayHeaderContent={renderDayHeader}
-      events={events}
-      eventOrder={boardEventOrder}
-      eventShortHeight={eventShortHeightPx}
-      eventContent={renderTile}
-      columnEventClass={columnTileClass}
-      eventDidMount={mountTile}
-      // Spec part 1 §4: new and dropped blocks last an hour; a timed block dragged out of the all-day row too.
-      defaultTimedEventDuration="01:00"
-      forceEventDuration
-      editable={!readOnly}
-      eventResizableFromStart={!readOnly}
-      selectable={!readOnly}
-      selectMirror
-      droppable={!readOnly}
-      // The library's drag auto-scroll (50 px from the edge, at most 300 px/s) is the spec's (§9).
-      dragScroll
-      datesSet={onDatesSet}
-      select={onSelect}
-      eventClick={onEventClick}
-      eventDrop={onEventMove}
-      eventResize={onEventMove}
-      eventReceive={onReceive}
-    />
+    // biome-ignore lint/a11y/noStaticElementInteractions: the tiles inside are the buttons; this only routes their menu
+    <div className={classes.calendarRoot} onContextMenu={onContextMenu}>
+      <FullCalendar
+        controller={controller}
+        plugins={plugins}
+        locales={locales}
+        locale={i18n.language === "it" ? "it" : "en"}
+        initialView={view}
+        headerToolbar={false}
+        height="100%"
+        firstDay={1}
+        weekends={preferences.weekends}
+        allDaySlot={preferences.allDaySlot}
+        allDayText={t("board.allDay")}
+        slotDuration={preferences.slotDuration}
+        slotMinTime={preferences.slotMinTime}
+        slotMaxTime={preferences.slotMaxTime}
+        businessHours={businessHours}
+        slotHeaderFormat={timeFormat}
+        eventTimeFormat={timeFormat}
+        displayEventEnd
+        nowIndicator
+        dayHeaderContent={renderDayHeader}
+        events={events}
+        eventOrder={boardEventOrder}
+        eventShortHeight={eventShortHeightPx}
+        eventContent={renderTile}
+        columnEventClass={columnTileClass}
+        eventClass={classes.boardEvent}
+        // Spec part 1 §4: new and dropped blocks last an hour; a timed block dragged out of the all-day row too.
+        defaultTimedEventDuration="01:00"
+        forceEventDuration
+        editable={!readOnly}
+        eventResizableFromStart={!readOnly}
+        selectable={!readOnly}
+        selectMirror
+        droppable={!readOnly}
+        // The library's drag auto-scroll (50 px from the edge, at most 300 px/s) is the spec's (§9).
+        dragScroll
+        datesSet={onDatesSet}
+        select={onSelect}
+        eventClick={onEventClick}
+        eventDrop={onEventMove}
+        eventResize={onEventMove}
+        eventReceive={onReceive}
+      />
+    </div>
   );
 }

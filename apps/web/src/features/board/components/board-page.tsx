@@ -50,7 +50,8 @@ export function BoardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const me = useSignedInUser();
   const can = useCan();
-  const narrow = useMediaQuery("(max-width: 767px)") ?? false;
+  // A phone has no room for five readable days side by side: it shows one day, whatever the preference says.
+  const narrow = useMediaQuery("(max-width: 767px)", undefined, { getInitialValueInEffect: false }) ?? false;
   const preferences = useMemo(() => withPreferenceDefaults(me.preferences), [me.preferences]);
   const readOnly = userId !== me.uid && !can("edit", "team");
   const mayPickUser = can("read", "team");
@@ -76,7 +77,10 @@ export function BoardPage() {
     () =>
       events.map((event) => {
         const input = toCalendarEvent(event, { editable: !readOnly });
-        return runningEventId === event.id && !event.is_occurrence ? { ...input, className: classes.running } : input;
+        // Planning is drawn as a light wash of its colour (board.module.css): its text is dark, not the contrast colour.
+        const planning = event.event_type === "planning" ? { contrastColor: "var(--mantine-color-dark-7)" } : {};
+        const running = runningEventId === event.id && !event.is_occurrence ? { className: classes.running } : {};
+        return { ...input, ...planning, ...running };
       }),
     [events, readOnly, runningEventId],
   );
@@ -209,7 +213,7 @@ export function BoardPage() {
               preferences={preferences}
               events={calendarEvents}
               readOnly={readOnly}
-              narrow={narrow}
+              view={narrow ? "timeGridDay" : preferences.calendarView}
               handlers={handlers}
             />
           </BoardTilesContext.Provider>

@@ -1,4 +1,4 @@
-import { Modal, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
+import { Input, Modal, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch } from "@mantine/core";
 import { type User, withPreferenceDefaults } from "@timetrap/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -67,21 +67,25 @@ function BoardPreferencesForm({ user, onClose }: { user: User; onClose: () => vo
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Switch
+            size="md"
             label={t("board.preferences.allDaySlot")}
             checked={values.allDaySlot}
             onChange={(e) => set("allDaySlot", e.currentTarget.checked)}
           />
           <Switch
+            size="md"
             label={t("board.preferences.weekends")}
             checked={values.weekends}
             onChange={(e) => set("weekends", e.currentTarget.checked)}
           />
         </SimpleGrid>
-        <Stack gap={6}>
-          <Text size="sm" fw={500} id="board-preferences-view">
-            {t("board.preferences.calendarView")}
-          </Text>
+        <Input.Wrapper
+          label={t("board.preferences.calendarView")}
+          size="md"
+          labelProps={{ id: "board-preferences-view" }}
+        >
           <SegmentedControl
+            fullWidth
             aria-labelledby="board-preferences-view"
             value={values.calendarView}
             onChange={(value) => set("calendarView", value === "timeGridDay" ? "timeGridDay" : "timeGridWeek")}
@@ -90,7 +94,7 @@ function BoardPreferencesForm({ user, onClose }: { user: User; onClose: () => vo
               { value: "timeGridDay", label: t("board.preferences.day") },
             ]}
           />
-        </Stack>
+        </Input.Wrapper>
         <Select
           label={t("board.preferences.slotDuration")}
           description={t("board.preferences.slotDurationHint")}
@@ -125,6 +129,7 @@ function BoardPreferencesForm({ user, onClose }: { user: User; onClose: () => vo
           />
         </SimpleGrid>
         <MultiSelect
+          size="md"
           label={t("board.preferences.businessDays")}
           data={weekdayOrder.map((day) => ({ value: String(day), label: weekdayName(day) }))}
           value={values.businessDaysOfWeek.map(String)}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Select, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Select, Title, Tooltip } from "@mantine/core";
 import {
   IconChevronLeft,
   IconChevronRight,
@@ -32,8 +32,8 @@ export function BoardToolbar(props: BoardToolbarProps) {
   const { t } = useTranslation();
   const panelLabel = t("board.toolbar.panel");
   return (
-    <Group className={classes.toolbar} justify="space-between" gap="sm" wrap="wrap">
-      <Group gap="xs" wrap="nowrap" className={classes.navigation}>
+    <div className={classes.toolbar}>
+      <div className={classes.navigation}>
         <Button variant="default" size="sm" onClick={props.onToday} disabled={props.todayDisabled}>
           {t("calendar.today")}
         </Button>
@@ -60,8 +60,8 @@ export function BoardToolbar(props: BoardToolbarProps) {
         <Title order={2} className={classes.monthTitle} aria-live="polite">
           {props.title}
         </Title>
-      </Group>
-      <Group gap="xs" wrap="nowrap" className={classes.tools}>
+      </div>
+      <div className={classes.tools}>
         {props.users && (
           <Select
             size="sm"
@@ -98,7 +98,7 @@ export function BoardToolbar(props: BoardToolbarProps) {
             {props.panelOpen ? <IconLayoutSidebarRightFilled size={18} /> : <IconLayoutSidebarRight size={18} />}
           </ActionIcon>
         </Tooltip>
-      </Group>
-    </Group>
+      </div>
+    </div>
   );
 }

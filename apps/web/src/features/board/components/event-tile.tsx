@@ -1,7 +1,7 @@
 import type { EventDisplayInfo } from "@fullcalendar/react";
 import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconStopwatch } from "@tabler/icons-react";
 import { formatDuration } from "@timetrap/domain";
-import { type KeyboardEvent, useContext } from "react";
+import { type KeyboardEvent, useContext, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { boardEventOf, calendarEventId } from "../lib/calendar-events";
 import { tileState } from "../lib/tile";
@@ -18,21 +18,35 @@ export const tileActionAttribute = "data-tile-action";
 export function EventTile({ info }: { info: EventDisplayInfo }) {
   const { t } = useTranslation();
   const board = useContext(BoardTilesContext);
+  const ref = useRef<HTMLDivElement>(null);
   const event = boardEventOf(info.event.extendedProps);
+  const title = event ? event.title || t("board.tile.untitled") : info.event.title;
+  const label = `${title}, ${info.timeText}`;
+
+  // The tile's element is FullCalendar's (the focusable button); it is named here, where the words are current.
+  useLayoutEffect(() => {
+    if (!info.isMirror) ref.current?.closest(`.${classes.boardEvent}`)?.setAttribute("aria-label", label);
+  }, [label, info.isMirror]);
+
   if (!event) {
     // A card being dropped from the side panel: its title only, until the board saves it.
-    return <div className={classes.tile}>{info.event.title}</div>;
+    return (
+      <div ref={ref} className={classes.tile}>
+        {title}
+      </div>
+    );
   }
   const state = tileState(event, board);
-  const title = event.title || t("board.tile.untitled");
 
   const stop = (e: KeyboardEvent) => {
     // The tile opens the form on Enter and Space; the button's own keys must not reach it.
     if (e.key === "Enter" || e.key === " ") e.stopPropagation();
   };
 
+  const time = <span className={classes.tileTime}>{info.timeText}</span>;
   return (
     <div
+      ref={ref}
       className={classes.tile}
       data-condensed={info.isShort || undefined}
       data-event-id={info.isMirror ? undefined : calendarEventId(event)}
@@ -40,6 +54,7 @@ export function EventTile({ info }: { info: EventDisplayInfo }) {
       <div className={classes.tileHead}>
         {state.running && <IconStopwatch className={classes.runningIcon} size={14} aria-hidden />}
         <span className={classes.tileTitle}>{title}</span>
+        {info.isShort && time}
         {state.timerButton && !info.isMirror && (
           <button
             type="button"
@@ -62,8 +77,8 @@ export function EventTile({ info }: { info: EventDisplayInfo }) {
           </button>
         )}
       </div>
-      <span className={classes.tileTime}>{info.timeText}</span>
-      {state.elapsedSeconds !== null && (
+      {!info.isShort && time}
+      {state.elapsedSeconds !== null && !info.isShort && (
         <span className={classes.tileElapsed} title={t("board.tile.elapsed")}>
           {formatDuration(state.elapsedSeconds)}
         </span>

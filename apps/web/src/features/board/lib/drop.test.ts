@@ -13,13 +13,14 @@ const task: DropItem = {
 };
 
 describe("dropEventInput", () => {
-  it("makes a one-hour activity at the drop time with the item's links", () => {
+  it("makes a one-hour activity at the drop time with the item's links and no time logged yet", () => {
     const start = new Date(2026, 2, 9, 14, 30);
     expect(dropEventInput(task, { start, allDay: false })).toEqual({
       title: "Fix the login",
       start_time: start.getTime(),
       end_time: start.getTime() + 3_600_000,
       all_day: false,
+      elapsed_time: 0,
       event_type: "activity",
       source: "timetrap",
       source_id: task.sourceId,
