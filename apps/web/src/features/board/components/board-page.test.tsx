@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { TimeBlockingEvent } from "@timetrap/domain";
 import { describe, expect, it } from "vitest";
-import { buildConfig, buildUser } from "../../../testing/builders";
+import { buildConfig, buildRole, buildUser } from "../../../testing/builders";
 import { jsonResponse, stubFetch } from "../../../testing/fetch-stub";
 import { renderApp } from "../../../testing/render";
 import { buildEvent } from "../lib/event-fixtures";
@@ -18,14 +18,15 @@ function at(day: Date, hour: number, minute = 0): number {
   return new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour, minute).getTime();
 }
 
-function boardServer(events: TimeBlockingEvent[]) {
-  const me = buildUser();
+function boardServer(events: TimeBlockingEvent[], me = buildUser()) {
   window.localStorage.setItem("session", JSON.stringify({ token: "tok-1" }));
   return stubFetch({
     "GET /api/v1/config": () => jsonResponse(buildConfig()),
     "GET /api/v1/auth/me": () => jsonResponse(me),
     "GET /api/v1/user/user-1/time-blocking": () => jsonResponse(events),
     "GET /api/v1/user/user-1/timer": () => jsonResponse(null),
+    "GET /api/v1/user/user-2/time-blocking": () => jsonResponse(events.map((e) => ({ ...e, user_id: "user-2" }))),
+    "GET /api/v1/user/user-2/timer": () => jsonResponse(null),
     "GET /api/v1/organization/org-1/user": () =>
       jsonResponse([
         {
@@ -146,6 +147,44 @@ describe("board page", () => {
           calendarView: "timeGridDay",
         },
       });
+    },
+    slowRender,
+  );
+
+  it(
+    "shows a colleague's board read-only to a reader of the team who may not edit it",
+    async () => {
+      const member = buildRole("member");
+      const reader = buildUser({
+        role: { ...member, acls: [...member.acls, { subject: "team", actions: ["read"] }] },
+      });
+      const fetch = boardServer(events, reader);
+      renderApp({ route: "/user/user-2/board" });
+
+      const tile = await screen.findByRole("button", { name: /^Write the report,/ });
+      expect(fetch.requestsTo("GET", "/api/v1/user/user-2/time-blocking")).toHaveLength(1);
+      expect(screen.getByRole("combobox", { name: "Board of" })).toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: /^Start the timer/ })).toBeNull();
+
+      fireEvent.contextMenu(tile, { clientX: 100, clientY: 100 });
+      const menu = await screen.findByRole("menu", { hidden: true });
+      expect(
+        within(menu)
+          .getAllByRole("menuitem", { hidden: true })
+          .map((item) => item.textContent),
+      ).toEqual(["Edit"]);
+    },
+    slowRender,
+  );
+
+  it(
+    "hides the user picker from someone who may not read the team",
+    async () => {
+      boardServer(events, buildUser({ role: buildRole("member") }));
+      renderApp({ route: "/user/user-1/board" });
+      await screen.findByRole("button", { name: /^Write the report,/ });
+      expect(screen.queryByRole("combobox", { name: "Board of" })).toBeNull();
+      expect(screen.getByRole("button", { name: "Start the timer on Write the report" })).toBeInTheDocument();
     },
     slowRender,
   );

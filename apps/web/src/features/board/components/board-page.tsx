@@ -206,7 +206,12 @@ export function BoardPage() {
         <LoadErrorState title={t("board.loadError")} error={query.error} onRetry={() => void query.refetch()} />
       )}
       <div className={classes.body}>
-        <div className={classes.calendar} aria-busy={query.isFetching}>
+        <div
+          className={classes.calendar}
+          aria-busy={query.isFetching}
+          // Without its events the grid would read as an empty week: it stays for its dates, greyed and inert.
+          data-unavailable={(query.isError && !query.data) || undefined}
+        >
           <BoardTilesContext.Provider value={tiles}>
             <BoardCalendar
               controller={controller}

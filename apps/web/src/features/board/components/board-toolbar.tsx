@@ -67,6 +67,7 @@ export function BoardToolbar(props: BoardToolbarProps) {
             size="sm"
             className={classes.userPicker}
             aria-label={t("board.toolbar.user")}
+            placeholder={t("board.toolbar.user")}
             data={props.users.map((user) => ({ value: user.uid, label: user.nominative }))}
             value={props.userId}
             onChange={(value) => {
