@@ -26,7 +26,7 @@ import {
   withElapsed,
 } from "@timetrap/domain";
 import type { TFunction } from "i18next";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   useCreateTimeBlockingEvent,
@@ -140,6 +140,7 @@ export function EventForm({
     subject.mode === "edit" ? valuesOfEvent(subject.event) : valuesOfDraft(subject.draft),
   );
   const [recurrenceOpen, setRecurrenceOpen] = useState(false);
+  const recurrenceId = useId();
   const [scopeOpen, setScopeOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const create = useCreateTimeBlockingEvent(userId);
@@ -148,13 +149,13 @@ export function EventForm({
   const patchRecurrence = usePatchRecurrence(userId);
   const pending = create.isPending || update.isPending || remove.isPending || patchRecurrence.isPending;
 
-  const errors = formErrors(values);
+  const errors = useMemo(() => formErrors(values), [values]);
   const hasErrors = Object.keys(errors).length > 0;
   const categoryList = categories.data ?? [];
   const taskList = tasks.data ?? [];
   const linkedTask = taskList.find((task) => task.uid === values.task_linked_id);
 
-  const collator = new Intl.Collator(i18n.language, { sensitivity: "base" });
+  const collator = useMemo(() => new Intl.Collator(i18n.language, { sensitivity: "base" }), [i18n.language]);
   const byLabel = (a: { label: string }, b: { label: string }) => collator.compare(a.label, b.label);
   const projectOptions = withCurrent(
     (projects.data ?? []).map((project) => ({ value: project.uid, label: project.title })).sort(byLabel),
@@ -384,7 +385,7 @@ export function EventForm({
             clearable
           />
         </SimpleGrid>
-        <Input.Wrapper size="md" label={t("eventForm.recurrence.label")} id="event-form-recurrence">
+        <Input.Wrapper size="md" label={t("eventForm.recurrence.label")} id={recurrenceId}>
           <div>
             {readOnly ? (
               <Text size="sm">{recurrenceSummary(t, values.recurrence)}</Text>
@@ -393,7 +394,7 @@ export function EventForm({
                 variant="light"
                 leftSection={<IconRepeat size={16} />}
                 onClick={() => setRecurrenceOpen(true)}
-                aria-describedby="event-form-recurrence-label"
+                aria-describedby={`${recurrenceId}-label`}
               >
                 {recurrenceSummary(t, values.recurrence)}
               </Button>
