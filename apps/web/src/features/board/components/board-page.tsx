@@ -27,7 +27,7 @@ import { browserTimeZone, dayTotals } from "../lib/board-time";
 import { boardEventOf, calendarEventId, timesFromCalendar, toCalendarEvent } from "../lib/calendar-events";
 import { dropEventInput } from "../lib/drop";
 import { readDropItem } from "../lib/drop-item";
-import { monthTitle, rangeContains } from "../lib/month-title";
+import { monthTitle, showsToday } from "../lib/month-title";
 import type { BoardMenuItem } from "../lib/tile";
 import { SidePanel } from "../side-panel/side-panel";
 import { alertError } from "../timer/alert-error";
@@ -189,7 +189,7 @@ export function BoardPage() {
       </VisuallyHidden>
       <BoardToolbar
         title={title}
-        todayDisabled={!period || rangeContains(period, now)}
+        todayDisabled={!period || showsToday(period, new Date(now), !preferences.weekends)}
         prevDisabled={buttons.prev.isDisabled}
         nextDisabled={buttons.next.isDisabled}
         onToday={() => controller.today()}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthTitle, rangeContains } from "./month-title";
+import { monthTitle, rangeContains, showsToday } from "./month-title";
 
 const months = [
   "January",
@@ -46,5 +46,22 @@ describe("rangeContains", () => {
     [2_000, false],
   ])("at %i answers %s", (now, expected) => {
     expect(rangeContains(range, now)).toBe(expected);
+  });
+});
+
+describe("showsToday", () => {
+  const monday = new Date(2026, 10, 23);
+  const tuesday = new Date(2026, 10, 24);
+  const dayOf = (date: Date) => ({ start: date.getTime(), end: new Date(2026, 10, date.getDate() + 1).getTime() });
+  const saturdayNoon = new Date(2026, 10, 21, 12);
+
+  it.each([
+    ["the day shown is today", dayOf(monday), new Date(2026, 10, 23, 9), true, true],
+    ["the day shown is tomorrow", dayOf(tuesday), new Date(2026, 10, 23, 9), true, false],
+    ["a hidden Saturday is shown as the Monday after it", dayOf(monday), saturdayNoon, true, true],
+    ["a visible Saturday is not that Monday", dayOf(monday), saturdayNoon, false, false],
+    ["a hidden Saturday is not the Tuesday after it", dayOf(tuesday), saturdayNoon, true, false],
+  ])("when %s", (_case, period, now, weekendsHidden, expected) => {
+    expect(showsToday(period, now, weekendsHidden)).toBe(expected);
   });
 });

@@ -18,3 +18,15 @@ export function monthTitle(range: { start: Date; end: Date }, monthNames: readon
 export function rangeContains(range: { start: number; end: number }, now: number): boolean {
   return range.start <= now && now < range.end;
 }
+
+/**
+ * Whether the calendar already shows today, so that Today has nothing to do. With weekends hidden, a Saturday or
+ * Sunday is shown as the Monday after it: the calendar goes there when asked for today.
+ */
+export function showsToday(period: { start: number; end: number }, now: Date, weekendsHidden: boolean): boolean {
+  if (rangeContains(period, now.getTime())) return true;
+  if (!weekendsHidden) return false;
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  while (day.getDay() === 0 || day.getDay() === 6) day.setDate(day.getDate() + 1);
+  return rangeContains(period, day.getTime());
+}
