@@ -231,7 +231,8 @@ describe("event form", () => {
         end_time: at("10:00"),
         all_day: false,
         color: "#3788d8",
-        elapsed_time: 3600,
+        // Not completed: nothing is logged yet.
+        elapsed_time: 0,
         completed: false,
         event_type: "activity",
         project_id: ids.website,
@@ -329,7 +330,6 @@ describe("event form", () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(fetch.requestsTo("PATCH", `${eventsPath}/${ids.event}`)[0]?.body).toEqual({
       end_time: at("09:00") + 28_550_000,
-      elapsed_time: 28_550,
     });
   });
 
@@ -471,7 +471,7 @@ describe("event form", () => {
       end_time: at("10:00", "2026-03-17"),
       all_day: false,
       color: "#3788d8",
-      elapsed_time: 3600,
+      elapsed_time: 0,
       completed: false,
       event_type: "activity",
       project_id: null,
@@ -523,7 +523,6 @@ describe("event form", () => {
     expect(fetch.requestsTo("POST", eventsPath)).toHaveLength(0);
     expect(fetch.requestsTo("PATCH", `${eventsPath}/${ids.event}`)[0]?.body).toEqual({
       start_time: at("09:30", "2026-03-17"),
-      elapsed_time: 1800,
       occurrence_start: at("09:00", "2026-03-17"),
     });
   });

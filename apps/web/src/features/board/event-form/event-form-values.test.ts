@@ -174,7 +174,11 @@ describe("checks and changes", () => {
     };
     const start = valuesOfEvent(event);
     expect(changedFields(event, start)).toEqual({});
-    expect(changedFields(event, withStartTime(start, "09:30", rome))).toEqual({
+    // A block not completed logs nothing: its duration follows the times and is not sent.
+    expect(changedFields(event, withStartTime(start, "09:30", rome))).toEqual({ start_time: at("09:30") });
+    expect(
+      changedFields({ ...event, completed: true }, { ...withStartTime(start, "09:30", rome), completed: true }),
+    ).toEqual({
       start_time: at("09:30"),
       elapsed_time: 1800,
     });

@@ -103,7 +103,8 @@ export function valuesOfEvent(event: TimeBlockingEvent): EventFormValues {
     title: event.title,
     start_time: event.start_time,
     end_time: event.end_time,
-    elapsed_time: event.elapsed_time,
+    // A block not yet completed has logged nothing: its duration field shows the planned length.
+    elapsed_time: event.completed ? event.elapsed_time : elapsedBetween(event.start_time, event.end_time),
     all_day: event.all_day,
     color: event.color,
     event_type: event.event_type,
@@ -261,7 +262,7 @@ export function eventInputOf(
     end_time: values.end_time,
     all_day: values.all_day,
     color: values.color,
-    elapsed_time: values.elapsed_time,
+    elapsed_time: values.completed ? values.elapsed_time : 0,
     completed: values.completed,
     event_type: values.event_type,
     project_id: values.project_id,
@@ -279,7 +280,7 @@ export function changedFields(event: TimeBlockingEvent, values: EventFormValues)
   if (values.title !== original.title) patch.title = values.title;
   if (values.start_time !== original.start_time) patch.start_time = values.start_time;
   if (values.end_time !== original.end_time) patch.end_time = values.end_time;
-  if (values.elapsed_time !== original.elapsed_time) patch.elapsed_time = values.elapsed_time;
+  if (values.completed && values.elapsed_time !== original.elapsed_time) patch.elapsed_time = values.elapsed_time;
   if (values.color.toLowerCase() !== original.color.toLowerCase()) patch.color = values.color.toLowerCase();
   if (values.event_type !== original.event_type) patch.event_type = values.event_type;
   if (values.project_id !== original.project_id) patch.project_id = values.project_id;
