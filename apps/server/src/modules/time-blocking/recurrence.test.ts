@@ -138,6 +138,15 @@ describe("a series on the board", () => {
     expect(board[1]!.id).toBe(standalone.json().id);
   });
 
+  test("ends on the until day in the owner's zone, inclusive", async () => {
+    const { owner } = await workspace();
+    const { template } = await addStandUp(owner, { until: "2026-03-30" });
+    expect(template.recurrence).toMatchObject({ until: "2026-03-30", repeat: null });
+    const board = await boardOf(owner);
+    expect(startsOf(board)).toEqual([winter(3, 23, 9), summer(3, 30, 9)]);
+    expect(board[1]!.recurrence).toEqual(template.recurrence);
+  });
+
   test("counts skipped occurrences towards repeat", async () => {
     const { owner } = await workspace();
     const { recurrenceId } = await addStandUp(owner, { repeat: 3 });

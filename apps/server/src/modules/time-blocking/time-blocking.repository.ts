@@ -1,5 +1,12 @@
-import { longestEventMs, type TimeRange } from "@timetrap/domain";
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
+import {
+  type EventType,
+  longestEventMs,
+  type RecurrenceFrequency,
+  type TimeBlockingEvent,
+  type TimeRange,
+} from "@timetrap/domain";
+import { and, asc, desc, eq, gt, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/database.js";
 import { isForeignKeyViolation } from "../../db/database.js";
 import { projects, recurrences, taskCategories, tasks, timeBlockingEvents } from "../../db/schema.js";
@@ -28,13 +35,127 @@ export interface BoardScope {
   userId: string;
 }
 
-/** An event with what its answer names: project, category, task and, for a series' template, the rule. */
-export interface EventRecord {
-  event: EventRow;
-  project: { id: string; title: string } | null;
-  category: { id: string; name: string; color: string } | null;
-  task: { id: string; name: string } | null;
-  recurrence: RecurrenceRow | null;
+/**
+ * An instant as epoch milliseconds, the wire's unit. `date_part` works in floating point, several times cheaper than
+ * `extract`'s numeric; rounding takes off the float error, as times are stored to the millisecond.
+ */
+const epochMs = (column: PgColumn) => sql<number>`round(date_part('epoch', ${column}) * 1000)`;
+
+/** One row of the board's reads, under the names the query gives its columns. */
+interface AnswerRow {
+  id: string;
+  user_id: string;
+  title: string;
+  start_time: number;
+  end_time: number;
+  all_day: boolean;
+  color: string;
+  elapsed_time: number;
+  completed: boolean;
+  event_type: string;
+  source: string;
+  source_id: string | null;
+  calendar_id: string | null;
+  project_id: string | null;
+  project_title: string | null;
+  category_id: string | null;
+  category_name: string | null;
+  category_color: string | null;
+  task_linked_id: string | null;
+  task_name: string | null;
+  recurrence_id: string | null;
+  /** The rule's columns are read only with the rule (`withRule`); absent otherwise. */
+  rule_every?: number | null;
+  rule_frequency?: string | null;
+  rule_day_of_weeks?: number[] | null;
+  rule_until?: string | null;
+  rule_repeat?: number | null;
+  rule_skip?: number[] | null;
+  rule_end_date?: number | null;
+}
+
+const named = (expression: SQL | PgColumn, name: keyof AnswerRow) => sql`${expression}`.as(name);
+
+const answerColumns = {
+  id: named(timeBlockingEvents.id, "id"),
+  userId: named(timeBlockingEvents.userId, "user_id"),
+  title: named(timeBlockingEvents.title, "title"),
+  startTime: named(epochMs(timeBlockingEvents.startTime), "start_time"),
+  endTime: named(epochMs(timeBlockingEvents.endTime), "end_time"),
+  allDay: named(timeBlockingEvents.allDay, "all_day"),
+  color: named(timeBlockingEvents.color, "color"),
+  elapsedTime: named(timeBlockingEvents.elapsedTime, "elapsed_time"),
+  completed: named(timeBlockingEvents.completed, "completed"),
+  eventType: named(timeBlockingEvents.eventType, "event_type"),
+  source: named(timeBlockingEvents.source, "source"),
+  sourceId: named(timeBlockingEvents.sourceId, "source_id"),
+  calendarId: named(timeBlockingEvents.calendarId, "calendar_id"),
+  projectId: named(timeBlockingEvents.projectId, "project_id"),
+  projectTitle: named(projects.title, "project_title"),
+  categoryId: named(timeBlockingEvents.categoryId, "category_id"),
+  categoryName: named(taskCategories.name, "category_name"),
+  categoryColor: named(taskCategories.color, "category_color"),
+  taskLinkedId: named(timeBlockingEvents.taskLinkedId, "task_linked_id"),
+  taskName: named(tasks.name, "task_name"),
+  recurrenceId: named(timeBlockingEvents.recurrenceId, "recurrence_id"),
+};
+
+const ruleColumns = {
+  ruleEvery: named(recurrences.every, "rule_every"),
+  ruleFrequency: named(recurrences.frequency, "rule_frequency"),
+  ruleDayOfWeeks: named(recurrences.dayOfWeeks, "rule_day_of_weeks"),
+  ruleUntil: named(recurrences.until, "rule_until"),
+  ruleRepeat: named(recurrences.repeat, "rule_repeat"),
+  ruleSkip: named(recurrences.skip, "rule_skip"),
+  ruleEndDate: named(epochMs(recurrences.endDate), "rule_end_date"),
+};
+
+/**
+ * The answer of a row. A project, category or task of another organization is not joined (see `sameOrganization`)
+ * and shows as none, as does one deleted meanwhile.
+ */
+function toAnswer(row: AnswerRow): TimeBlockingEvent {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    title: row.title,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    all_day: row.all_day,
+    color: row.color,
+    elapsed_time: row.elapsed_time,
+    completed: row.completed,
+    // The table's check constraint admits only planning and activity.
+    event_type: row.event_type as EventType,
+    source: row.source,
+    source_id: row.source_id,
+    calendar_id: row.calendar_id,
+    project_id: row.project_id,
+    project: row.project_id && row.project_title !== null ? { uid: row.project_id, title: row.project_title } : null,
+    category_id: row.category_id,
+    category:
+      row.category_id && row.category_name !== null && row.category_color !== null
+        ? { uid: row.category_id, name: row.category_name, color: row.category_color }
+        : null,
+    task_linked_id: row.task_linked_id,
+    task: row.task_linked_id && row.task_name !== null ? { uid: row.task_linked_id, name: row.task_name } : null,
+    recurrence_id: row.recurrence_id,
+    recurrence:
+      row.recurrence_id && row.rule_every != null
+        ? {
+            id: row.recurrence_id,
+            every: row.rule_every,
+            // The table's check constraint admits only the domain's frequencies.
+            frequency: row.rule_frequency as RecurrenceFrequency,
+            day_of_weeks: row.rule_day_of_weeks ?? [],
+            until: row.rule_until ?? null,
+            repeat: row.rule_repeat ?? null,
+            skip: row.rule_skip ?? [],
+            end_date: row.rule_end_date ?? null,
+          }
+        : null,
+    is_occurrence: false,
+  };
 }
 
 /** A series: its rule and its template event. */
@@ -87,41 +208,37 @@ function timeBlockingQueries(db: Database) {
       eq(recurrences.id, id),
     );
 
+  /** The project, category or task an event names, only when it is of the event's organization. */
+  const sameOrganization = (table: { id: PgColumn; organizationId: PgColumn }, key: PgColumn) =>
+    and(eq(table.id, key), eq(table.organizationId, timeBlockingEvents.organizationId));
+
   /**
-   * Events with their project, category, task and rule in one query: the board reads hundreds of events a week and
-   * must not look each one's names up on its own.
+   * Events' answers with their project, category and task (and rule, `withRule`) in one query. The board reads
+   * hundreds of events at once, so the rows come back as the driver reads them and are mapped here in one pass:
+   * the query builder's own column-by-column mapping would cost more than the query.
    */
-  function records(where: SQL | undefined) {
-    return db
-      .select({
-        event: timeBlockingEvents,
-        project: { id: projects.id, title: projects.title },
-        category: { id: taskCategories.id, name: taskCategories.name, color: taskCategories.color },
-        task: { id: tasks.id, name: tasks.name },
-        recurrence: recurrences,
-      })
+  async function answers(
+    where: SQL | undefined,
+    options: { withRule: boolean; orderBy: SQL[]; limit?: number },
+  ): Promise<TimeBlockingEvent[]> {
+    const base = db
+      .select(options.withRule ? { ...answerColumns, ...ruleColumns } : answerColumns)
       .from(timeBlockingEvents)
-      .leftJoin(
-        projects,
-        and(
-          eq(projects.id, timeBlockingEvents.projectId),
-          eq(projects.organizationId, timeBlockingEvents.organizationId),
-        ),
-      )
-      .leftJoin(
-        taskCategories,
-        and(
-          eq(taskCategories.id, timeBlockingEvents.categoryId),
-          eq(taskCategories.organizationId, timeBlockingEvents.organizationId),
-        ),
-      )
-      .leftJoin(
-        tasks,
-        and(eq(tasks.id, timeBlockingEvents.taskLinkedId), eq(tasks.organizationId, timeBlockingEvents.organizationId)),
-      )
-      .leftJoin(recurrences, eq(recurrences.id, timeBlockingEvents.recurrenceId))
-      .where(where);
+      .leftJoin(projects, sameOrganization(projects, timeBlockingEvents.projectId))
+      .leftJoin(taskCategories, sameOrganization(taskCategories, timeBlockingEvents.categoryId))
+      .leftJoin(tasks, sameOrganization(tasks, timeBlockingEvents.taskLinkedId))
+      .$dynamic();
+    const joined = options.withRule
+      ? base.leftJoin(recurrences, eq(recurrences.id, timeBlockingEvents.recurrenceId))
+      : base;
+    const ordered = joined.where(where).orderBy(...options.orderBy);
+    const query = options.limit === undefined ? ordered : ordered.limit(options.limit);
+    // Both drivers answer `{ rows }`, each row keyed by the names `named` gave its columns.
+    const result = (await db.execute(query)) as unknown as { rows: AnswerRow[] };
+    return result.rows.map(toAnswer);
   }
+
+  const byStart = [asc(timeBlockingEvents.startTime), asc(timeBlockingEvents.id)];
 
   /**
    * Events overlapping the range. An event lasts at most 31 days, so only starts from 31 days before the range can
@@ -136,31 +253,35 @@ function timeBlockingQueries(db: Database) {
 
   return {
     /** The owner's standalone events overlapping the range, by start. */
-    listStandalone(scope: BoardScope, range: TimeRange): Promise<EventRecord[]> {
-      return records(and(ofOwner(scope), isNull(timeBlockingEvents.recurrenceId), overlapping(range))).orderBy(
-        asc(timeBlockingEvents.startTime),
-        asc(timeBlockingEvents.id),
-      );
+    listStandalone(scope: BoardScope, range: TimeRange): Promise<TimeBlockingEvent[]> {
+      return answers(and(ofOwner(scope), isNull(timeBlockingEvents.recurrenceId), overlapping(range)), {
+        withRule: false,
+        orderBy: byStart,
+      });
     },
 
     /**
      * The templates of the owner's series that may have an occurrence in the range: started before its end and not
-     * ended before its start. The rule's count and last day are left to the expansion.
+     * ended before its start. The rule's count and last day are left to the expansion. Found from the owner's rules,
+     * which are few, rather than from their events, which are many.
      */
-    listSeries(scope: BoardScope, range: TimeRange): Promise<EventRecord[]> {
-      return records(
+    listSeries(scope: BoardScope, range: TimeRange): Promise<TimeBlockingEvent[]> {
+      return answers(
         and(
           ofOwner(scope),
-          isNotNull(timeBlockingEvents.recurrenceId),
+          eq(recurrences.userId, scope.userId),
+          eq(recurrences.organizationId, scope.organizationId),
           lt(timeBlockingEvents.startTime, new Date(range.to)),
           or(isNull(recurrences.endDate), gte(recurrences.endDate, new Date(range.from))),
         ),
+        // Unordered: ordering by start would tempt the planner into walking all the owner's events by start.
+        { withRule: true, orderBy: [] },
       );
     },
 
     /** The owner's activities with time but no project, newest first, overlapping the range when one is given. */
-    listNotAssigned(scope: BoardScope, range: TimeRange | null, limit: number): Promise<EventRecord[]> {
-      return records(
+    listNotAssigned(scope: BoardScope, range: TimeRange | null, limit: number): Promise<TimeBlockingEvent[]> {
+      return answers(
         and(
           ofOwner(scope),
           eq(timeBlockingEvents.eventType, "activity"),
@@ -168,14 +289,18 @@ function timeBlockingQueries(db: Database) {
           gt(timeBlockingEvents.elapsedTime, 0),
           range ? overlapping(range) : undefined,
         ),
-      )
-        .orderBy(desc(timeBlockingEvents.startTime), desc(timeBlockingEvents.id))
-        .limit(limit);
+        {
+          withRule: true,
+          orderBy: [desc(timeBlockingEvents.startTime), desc(timeBlockingEvents.id)],
+          limit,
+        },
+      );
     },
 
-    async findRecord(scope: BoardScope, id: string): Promise<EventRecord | undefined> {
-      const [row] = await records(oneEvent(scope, id));
-      return row;
+    /** One of the owner's events as it is answered. */
+    async findAnswer(scope: BoardScope, id: string): Promise<TimeBlockingEvent | undefined> {
+      const [answer] = await answers(oneEvent(scope, id), { withRule: true, orderBy: [] });
+      return answer;
     },
 
     /** Holds the event's row until the transaction ends, so two changes of one event run one after the other. */

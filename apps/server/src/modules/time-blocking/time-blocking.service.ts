@@ -29,7 +29,6 @@ import type { OrganizationsService } from "../organizations/organizations.servic
 import type { UsersService } from "../users/users.service.js";
 import {
   type BoardScope,
-  type EventRecord,
   type EventRow,
   type EventValues,
   missingReferenceOf,
@@ -98,35 +97,6 @@ export function toRecurrence(row: RecurrenceRow): Recurrence {
   };
 }
 
-function toEvent(record: EventRecord): TimeBlockingEvent {
-  const { event, project, category, task, recurrence } = record;
-  return {
-    id: event.id,
-    user_id: event.userId,
-    title: event.title,
-    start_time: event.startTime.getTime(),
-    end_time: event.endTime.getTime(),
-    all_day: event.allDay,
-    color: event.color,
-    elapsed_time: event.elapsedTime,
-    completed: event.completed,
-    // The table's check constraint admits only planning and activity.
-    event_type: event.eventType as EventType,
-    source: event.source,
-    source_id: event.sourceId,
-    calendar_id: event.calendarId,
-    project_id: event.projectId,
-    project: project ? { uid: project.id, title: project.title } : null,
-    category_id: event.categoryId,
-    category: category ? { uid: category.id, name: category.name, color: category.color } : null,
-    task_linked_id: event.taskLinkedId,
-    task: task ? { uid: task.id, name: task.name } : null,
-    recurrence_id: event.recurrenceId,
-    recurrence: recurrence ? toRecurrence(recurrence) : null,
-    is_occurrence: false,
-  };
-}
-
 function toRecurrenceValues(rule: RecurrenceRuleInput): RecurrenceValues {
   return {
     every: rule.every,
@@ -185,10 +155,10 @@ export function createTimeBlockingService({
     return board;
   }
 
-  async function requireRecord(board: Board, eventId: string, tx?: Database): Promise<TimeBlockingEvent> {
-    const record = await on(tx).findRecord(board, eventId);
-    if (!record) throw notFound("Event");
-    return toEvent(record);
+  async function requireAnswer(board: Board, eventId: string): Promise<TimeBlockingEvent> {
+    const event = await repository.findAnswer(board, eventId);
+    if (!event) throw notFound("Event");
+    return event;
   }
 
   /**
@@ -306,8 +276,7 @@ export function createTimeBlockingService({
       eventId: string;
       tx?: Database;
     }): Promise<TimeBlockingEvent | null> {
-      const record = await on(tx).findRecord(board, eventId);
-      return record ? toEvent(record) : null;
+      return (await on(tx).findAnswer(board, eventId)) ?? null;
     },
 
     /**
@@ -355,9 +324,8 @@ export function createTimeBlockingService({
         repository.listStandalone(board, range),
         repository.listSeries(board, range),
       ]);
-      const events = standalone.map(toEvent);
-      for (const record of series) {
-        const template = toEvent(record);
+      const events = standalone;
+      for (const template of series) {
         if (!template.recurrence) continue;
         for (const occurrence of expandRecurrence(template, template.recurrence, board.timeZone, range)) {
           events.push({ ...template, ...occurrence, is_occurrence: true });
@@ -378,7 +346,7 @@ export function createTimeBlockingService({
     }): Promise<TimeBlockingEvent[]> {
       const board = await findBoard(actorId, userId, "read");
       if (!board) return [];
-      return (await repository.listNotAssigned(board, range, notAssignedLimit)).map(toEvent);
+      return repository.listNotAssigned(board, range, notAssignedLimit);
     },
 
     /**
@@ -426,7 +394,7 @@ export function createTimeBlockingService({
           });
           return row.id;
         });
-        return await requireRecord(board, eventId);
+        return await requireAnswer(board, eventId);
       } catch (error) {
         throw asNotFound(error);
       }
@@ -529,7 +497,7 @@ export function createTimeBlockingService({
           }
           await queries.updateEvent(board, eventId, values);
         });
-        return await requireRecord(board, eventId);
+        return await requireAnswer(board, eventId);
       } catch (error) {
         throw asNotFound(error);
       }

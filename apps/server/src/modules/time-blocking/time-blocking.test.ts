@@ -366,7 +366,7 @@ describe("POST /user/{id}/time-blocking", () => {
 
 describe("GET /user/{id}/time-blocking", () => {
   test("lists the owner's events overlapping the range by start, leaving out those outside it and other people's", async () => {
-    const { owner, manager, project } = await workspace();
+    const { owner, manager, task } = await workspace();
     const spanning = await addEvent(owner, {
       title: "From last week",
       start_time: at(-1, "22:00"),
@@ -378,7 +378,7 @@ describe("GET /user/{id}/time-blocking", () => {
       end_time: at(0, "08:00") + day,
     });
     const later = await addEvent(owner, { title: "Friday", start_time: at(4, "15:00"), end_time: at(4, "16:00") });
-    const first = await addEvent(owner, { title: "Monday", project_id: project.id });
+    const first = await addEvent(owner, { title: "Monday", task_linked_id: task.uid });
     await addEvent(owner, { title: "Ended at the start", start_time: at(-1, "22:00"), end_time: at(0, "00:00") });
     await addEvent(owner, { title: "Next week", start_time: at(7, "00:00"), end_time: at(7, "01:00") });
     await addEvent(manager, { title: "Someone else's" });
@@ -389,6 +389,11 @@ describe("GET /user/{id}/time-blocking", () => {
     expect(events.map((e) => e.title)).toEqual(["Month-long", "From last week", "Monday", "Friday"]);
     expect(events.map((e) => e.id)).toEqual([long.id, spanning.id, first.id, later.id]);
     expect(events[2]).toEqual(first);
+    expect(first).toMatchObject({
+      project: { title: "Website" },
+      category: { name: "Design" },
+      task: { name: "Wireframes" },
+    });
   });
 
   test("reads the range as epoch milliseconds too", async () => {
