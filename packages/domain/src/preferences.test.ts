@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { defaultPreferences, totalBusinessSeconds, withPreferenceDefaults } from "./preferences.js";
+import {
+  defaultPreferences,
+  isSlotDuration,
+  preferencesPatchSchema,
+  totalBusinessSeconds,
+  withPreferenceDefaults,
+} from "./preferences.js";
 
 describe("withPreferenceDefaults", () => {
   it("gives the spec's defaults to a user without preferences", () => {
@@ -33,6 +39,8 @@ describe("withPreferenceDefaults", () => {
     ["slotDuration", "00:15:00"],
     ["businessDaysOfWeek", [0, 6]],
     ["timeZone", "Europe/Rome"],
+    ["slotMaxTime", "24:00:00"],
+    ["slotDuration", "23:45:00"],
   ])("keeps a stored %s", (key, value) => {
     expect(withPreferenceDefaults({ [key]: value })).toMatchObject({ [key]: value });
   });
@@ -41,6 +49,9 @@ describe("withPreferenceDefaults", () => {
     ["weekends", "yes"],
     ["calendarView", "month"],
     ["slotMinTime", "25:00"],
+    ["slotDuration", "00:00:00"],
+    ["slotDuration", "00:20:00"],
+    ["slotMaxTime", "24:30:00"],
     ["businessDaysOfWeek", [7]],
   ])("replaces an unreadable %s with its default", (key, value) => {
     const result = withPreferenceDefaults({ [key]: value }) as unknown as Record<string, unknown>;
@@ -62,5 +73,26 @@ describe("totalBusinessSeconds", () => {
     ["18:00", "09:00", 0],
   ])("from %s to %s is %i s", (businessStartTime, businessEndTime, expected) => {
     expect(totalBusinessSeconds({ businessStartTime, businessEndTime })).toBe(expected);
+  });
+});
+
+describe("isSlotDuration", () => {
+  it.each([
+    ["00:15:00", true],
+    ["00:30:00", true],
+    ["01:45:00", true],
+    ["23:45:00", true],
+    ["00:00:00", false],
+    ["00:10:00", false],
+    ["00:15:30", false],
+    ["24:00:00", false],
+  ])("%s is %s", (value, expected) => {
+    expect(isSlotDuration(value)).toBe(expected);
+  });
+
+  it("rejects a slot duration of 00:00:00 in a preferences patch, naming the field", () => {
+    const result = preferencesPatchSchema.safeParse({ slotDuration: "00:00:00" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(["slotDuration"]);
   });
 });

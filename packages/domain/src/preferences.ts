@@ -1,16 +1,28 @@
 import { z } from "zod";
 
 const timeOfDay = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+/** The grid may end at midnight: 24:00 is the end of the day, as the calendar writes it. */
+const endTimeOfDay = /^(([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?|24:00(:00)?)$/;
+
+/** Whether a slot duration is one the board offers: 15-minute steps from 00:15 to 23:45. */
+export function isSlotDuration(value: string): boolean {
+  const [h = "0", m = "0", sec = "0"] = value.split(":");
+  const minutes = Number(h) * 60 + Number(m);
+  return Number(sec) === 0 && minutes % 15 === 0 && minutes >= 15 && minutes <= 23 * 60 + 45;
+}
 
 export const calendarViews = ["timeGridWeek", "timeGridDay"] as const;
 
 export const preferencesSchema = z.object({
   allDaySlot: z.boolean(),
   weekends: z.boolean(),
-  /** HH:mm:ss, in 15-minute steps between 00:15 and 23:45. */
-  slotDuration: z.string().regex(timeOfDay),
+  /** HH:mm:ss, in 15-minute steps between 00:15 and 23:45 (spec part 1 §5; 00:00:00 is rejected). */
+  slotDuration: z
+    .string()
+    .regex(timeOfDay, "Slot duration must be written as HH:mm:ss")
+    .refine(isSlotDuration, "Slot duration must be a multiple of 15 minutes from 00:15 to 23:45"),
   slotMinTime: z.string().regex(timeOfDay),
-  slotMaxTime: z.string().regex(timeOfDay),
+  slotMaxTime: z.string().regex(endTimeOfDay),
   /** 0 Sunday … 6 Saturday. */
   businessDaysOfWeek: z.array(z.number().int().min(0).max(6)),
   businessStartTime: z.string().regex(timeOfDay),

@@ -51,6 +51,7 @@ describe("PATCH /user/{id}", () => {
     [{ language: "fr" }, "body.language"],
     [{ terms_of_use: "yes" }, "body.terms_of_use"],
     [{ preferences: { slotDuration: "half an hour" } }, "body.preferences.slotDuration"],
+    [{ preferences: { slotDuration: "00:00:00" } }, "body.preferences.slotDuration"],
     [{ preferences: { businessDaysOfWeek: [1, 9] } }, "body.preferences.businessDaysOfWeek.1"],
     [{ preferences: { colour: "red" } }, "body.preferences.colour"],
     [{ email: "new@example.com" }, "body.email"],
