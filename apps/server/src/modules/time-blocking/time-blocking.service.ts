@@ -52,7 +52,7 @@ export type BoardAccess = "read" | "write";
 const notAssignedLimit = 200;
 
 /** Spec part 1 §8: the message of an update whose event cannot be found. */
-export const eventToUpdateNotFoundMessage = "Impossibile aggiornare l'evento: task non trovato";
+const eventToUpdateNotFoundMessage = "Impossibile aggiornare l'evento: task non trovato";
 
 function badField(field: string, message: string): AppError {
   return new AppError("VALIDATION_FAILED", message, [{ field, message }]);
@@ -83,7 +83,7 @@ function timeZoneOf(preferences: unknown): string {
   return zone && isTimeZone(zone) ? zone : "UTC";
 }
 
-export function toRecurrence(row: RecurrenceRow): Recurrence {
+function toRecurrence(row: RecurrenceRow): Recurrence {
   return {
     id: row.id,
     every: row.every,
