@@ -14,6 +14,15 @@ export interface BoardTiles {
   readOnly: boolean;
   /** Seconds of completed activity of the day containing `date`. */
   dayTotal: (date: Date) => number;
+  /** The tiles' words, translated once for all of them: a busy week has hundreds of tiles. */
+  labels: TileLabels;
+}
+
+export interface TileLabels {
+  untitled: string;
+  elapsed: string;
+  startTimer: (title: string) => string;
+  stopTimer: (title: string) => string;
 }
 
 export const BoardTilesContext = createContext<BoardTiles>({
@@ -23,4 +32,5 @@ export const BoardTilesContext = createContext<BoardTiles>({
   endOfToday: 0,
   readOnly: true,
   dayTotal: () => 0,
+  labels: { untitled: "", elapsed: "", startTimer: (title) => title, stopTimer: (title) => title },
 });

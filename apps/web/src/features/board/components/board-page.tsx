@@ -34,7 +34,7 @@ import { alertError } from "../timer/alert-error";
 import { useToggleTimer } from "../timer/use-toggle-timer";
 import classes from "./board.module.css";
 import { BoardCalendar, type BoardCalendarHandlers } from "./board-calendar";
-import { type BoardTiles, BoardTilesContext } from "./board-context";
+import { type BoardTiles, BoardTilesContext, type TileLabels } from "./board-context";
 import { BoardPreferencesModal } from "./board-preferences-modal";
 import { BoardToolbar } from "./board-toolbar";
 import { type ContextMenuTarget, EventContextMenu } from "./event-context-menu";
@@ -54,6 +54,7 @@ export function BoardPage() {
   const narrow = useMediaQuery("(max-width: 767px)", undefined, { getInitialValueInEffect: false }) ?? false;
   const preferences = useMemo(() => withPreferenceDefaults(me.preferences), [me.preferences]);
   const readOnly = userId !== me.uid && !can("edit", "team");
+  const view = narrow ? "timeGridDay" : preferences.calendarView;
   const mayPickUser = can("read", "team");
   const panel = searchParams.get("panel");
 
@@ -95,8 +96,24 @@ export function BoardPage() {
   const toggleRef = useRef(timer.toggle);
   toggleRef.current = timer.toggle;
   const toggleTimer = useCallback((event: TimeBlockingEvent) => toggleRef.current(event), []);
+  const labels: TileLabels = useMemo(() => {
+    // Translated once with a marker where the title goes, then filled per tile: hundreds of interpolations through
+    // i18next would cost a busy week tens of milliseconds.
+    const marker = "\u0000";
+    const template = (text: string) => {
+      const [before = "", after = ""] = text.split(marker);
+      return (title: string) => `${before}${title}${after}`;
+    };
+    return {
+      untitled: t("board.tile.untitled"),
+      elapsed: t("board.tile.elapsed"),
+      startTimer: template(t("board.tile.startTimer", { title: marker })),
+      stopTimer: template(t("board.tile.stopTimer", { title: marker })),
+    };
+  }, [t]);
   const tiles: BoardTiles = useMemo(
     () => ({
+      labels,
       runningEventId,
       toggleTimer,
       timerPending: timer.pending,
@@ -104,7 +121,7 @@ export function BoardPage() {
       readOnly,
       dayTotal: dayTotals(events, timeZone),
     }),
-    [runningEventId, toggleTimer, timer.pending, endOfToday, readOnly, events, timeZone],
+    [labels, runningEventId, toggleTimer, timer.pending, endOfToday, readOnly, events, timeZone],
   );
 
   const onRangeChange = useCallback(({ visible, period }: { visible: EventRange; period: EventRange }) => {
@@ -189,7 +206,13 @@ export function BoardPage() {
       </VisuallyHidden>
       <BoardToolbar
         title={title}
-        todayDisabled={!period || showsToday(period, new Date(now), !preferences.weekends)}
+        todayDisabled={
+          !period ||
+          showsToday(period, new Date(now), {
+            singleDay: view === "timeGridDay",
+            weekendsHidden: !preferences.weekends,
+          })
+        }
         prevDisabled={buttons.prev.isDisabled}
         nextDisabled={buttons.next.isDisabled}
         onToday={() => controller.today()}
@@ -218,7 +241,7 @@ export function BoardPage() {
               preferences={preferences}
               events={calendarEvents}
               readOnly={readOnly}
-              view={narrow ? "timeGridDay" : preferences.calendarView}
+              view={view}
               handlers={handlers}
             />
           </BoardTilesContext.Provider>

@@ -1,8 +1,7 @@
 import type { EventDisplayInfo } from "@fullcalendar/react";
-import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconStopwatch } from "@tabler/icons-react";
+import { IconStopwatch } from "@tabler/icons-react";
 import { formatDuration } from "@timetrap/domain";
 import { type KeyboardEvent, useContext, useLayoutEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { boardEventOf, calendarEventId } from "../lib/calendar-events";
 import { tileState } from "../lib/tile";
 import classes from "./board.module.css";
@@ -13,14 +12,15 @@ export const tileActionAttribute = "data-tile-action";
 
 /**
  * The content of a board tile (spec part 1 §2 "Board"): title, start–end time, the timer button, a timer icon while
- * running and the elapsed time of a completed activity. Kept to plain elements: a busy week draws hundreds of them.
+ * running and the elapsed time of a completed activity. Kept to plain elements, with the play and pause signs drawn
+ * in CSS and the words from context: a busy week draws hundreds of tiles at once.
  */
 export function EventTile({ info }: { info: EventDisplayInfo }) {
-  const { t } = useTranslation();
   const board = useContext(BoardTilesContext);
+  const { labels } = board;
   const ref = useRef<HTMLDivElement>(null);
   const event = boardEventOf(info.event.extendedProps);
-  const title = event ? event.title || t("board.tile.untitled") : info.event.title;
+  const title = event ? event.title || labels.untitled : info.event.title;
   const label = `${title}, ${info.timeText}`;
 
   // The tile's element is FullCalendar's (the focusable button); it is named here, where the words are current.
@@ -60,26 +60,18 @@ export function EventTile({ info }: { info: EventDisplayInfo }) {
             type="button"
             className={classes.timerButton}
             {...{ [tileActionAttribute]: "" }}
-            aria-label={
-              state.timerButton === "pause"
-                ? t("board.tile.stopTimer", { title })
-                : t("board.tile.startTimer", { title })
-            }
+            aria-label={state.timerButton === "pause" ? labels.stopTimer(title) : labels.startTimer(title)}
             disabled={board.timerPending}
             onClick={() => board.toggleTimer(event)}
             onKeyDown={stop}
           >
-            {state.timerButton === "pause" ? (
-              <IconPlayerPauseFilled size={12} aria-hidden />
-            ) : (
-              <IconPlayerPlayFilled size={12} aria-hidden />
-            )}
+            <span className={state.timerButton === "pause" ? classes.pauseSign : classes.playSign} aria-hidden />
           </button>
         )}
       </div>
       {!info.isShort && time}
       {state.elapsedSeconds !== null && !info.isShort && (
-        <span className={classes.tileElapsed} title={t("board.tile.elapsed")}>
+        <span className={classes.tileElapsed} title={labels.elapsed}>
           {formatDuration(state.elapsedSeconds)}
         </span>
       )}

@@ -55,13 +55,17 @@ describe("showsToday", () => {
   const dayOf = (date: Date) => ({ start: date.getTime(), end: new Date(2026, 10, date.getDate() + 1).getTime() });
   const saturdayNoon = new Date(2026, 10, 21, 12);
 
+  const nextWeek = { start: monday.getTime(), end: new Date(2026, 10, 30).getTime() };
+  const day = { singleDay: true, weekendsHidden: true };
+
   it.each([
-    ["the day shown is today", dayOf(monday), new Date(2026, 10, 23, 9), true, true],
-    ["the day shown is tomorrow", dayOf(tuesday), new Date(2026, 10, 23, 9), true, false],
-    ["a hidden Saturday is shown as the Monday after it", dayOf(monday), saturdayNoon, true, true],
-    ["a visible Saturday is not that Monday", dayOf(monday), saturdayNoon, false, false],
-    ["a hidden Saturday is not the Tuesday after it", dayOf(tuesday), saturdayNoon, true, false],
-  ])("when %s", (_case, period, now, weekendsHidden, expected) => {
-    expect(showsToday(period, now, weekendsHidden)).toBe(expected);
+    ["the day shown is today", dayOf(monday), new Date(2026, 10, 23, 9), day, true],
+    ["the day shown is tomorrow", dayOf(tuesday), new Date(2026, 10, 23, 9), day, false],
+    ["a hidden Saturday is shown as the Monday after it", dayOf(monday), saturdayNoon, day, true],
+    ["a visible Saturday is not that Monday", dayOf(monday), saturdayNoon, { ...day, weekendsHidden: false }, false],
+    ["a hidden Saturday is not the Tuesday after it", dayOf(tuesday), saturdayNoon, day, false],
+    ["a Saturday belongs to its own week, not the next", nextWeek, saturdayNoon, { ...day, singleDay: false }, false],
+  ])("when %s", (_case, period, now, options, expected) => {
+    expect(showsToday(period, now, options)).toBe(expected);
   });
 });

@@ -20,12 +20,16 @@ export function rangeContains(range: { start: number; end: number }, now: number
 }
 
 /**
- * Whether the calendar already shows today, so that Today has nothing to do. With weekends hidden, a Saturday or
- * Sunday is shown as the Monday after it: the calendar goes there when asked for today.
+ * Whether the calendar already shows today, so that Today has nothing to do. A week holds today even when its weekend
+ * is hidden; a single day cannot be a hidden Saturday or Sunday, so the calendar shows the Monday after it instead.
  */
-export function showsToday(period: { start: number; end: number }, now: Date, weekendsHidden: boolean): boolean {
+export function showsToday(
+  period: { start: number; end: number },
+  now: Date,
+  options: { singleDay: boolean; weekendsHidden: boolean },
+): boolean {
   if (rangeContains(period, now.getTime())) return true;
-  if (!weekendsHidden) return false;
+  if (!options.singleDay || !options.weekendsHidden) return false;
   const day = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   while (day.getDay() === 0 || day.getDay() === 6) day.setDate(day.getDate() + 1);
   return rangeContains(period, day.getTime());
