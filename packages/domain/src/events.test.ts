@@ -16,6 +16,7 @@ import {
   elapsedBetween,
   endTimeMessage,
   formatDuration,
+  initialElapsed,
   longestEventMs,
   showsElapsedTime,
   switchEventType,
@@ -115,8 +116,17 @@ describe("switchEventType", () => {
 });
 
 describe("duplicateEvent", () => {
-  it("resets the elapsed time", () => {
-    expect(duplicateEvent(event()).elapsed_time).toBe(0);
+  it("resets the elapsed time and the completion", () => {
+    expect(duplicateEvent(event({ completed: true }))).toMatchObject({ elapsed_time: 0, completed: false });
+  });
+});
+
+describe("initialElapsed", () => {
+  it.each([
+    ["a block saved completed logs its whole length", true, 3600],
+    ["a block not yet done logs nothing", false, 0],
+  ])("%s", (_label, completed, expected) => {
+    expect(initialElapsed({ start_time: at("09:00"), end_time: at("10:00"), completed })).toBe(expected);
   });
 });
 

@@ -35,6 +35,14 @@ export function elapsedBetween(start: number, end: number): number {
   return Math.max(0, Math.round((end - start) / 1000));
 }
 
+/**
+ * What a new event has logged when nothing is said: its whole length when it is saved completed, otherwise nothing
+ * yet. A block that is planned or not yet done logs time when its time is confirmed or a timer stops on it.
+ */
+export function initialElapsed(event: Pick<EventState, "start_time" | "end_time" | "completed">): number {
+  return event.completed ? elapsedBetween(event.start_time, event.end_time) : 0;
+}
+
 /** A new start at or after the end moves the end to the start plus 30 minutes. */
 export function withStart<T extends EventTimes>(event: T, start: number): T {
   const end = start >= event.end_time ? start + endAdjustmentMs : event.end_time;
@@ -85,9 +93,9 @@ export function switchEventType<T extends EventState>(event: T): T {
   return { ...event, event_type: "planning" };
 }
 
-/** A copy starts with no elapsed time. */
-export function duplicateEvent<T extends EventTimes>(event: T): T {
-  return { ...event, elapsed_time: 0 };
+/** A copy starts with no elapsed time, not completed. */
+export function duplicateEvent<T extends EventTimes & { completed: boolean }>(event: T): T {
+  return { ...event, elapsed_time: 0, completed: false };
 }
 
 /**

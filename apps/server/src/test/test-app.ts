@@ -89,6 +89,12 @@ const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filte
 /** Every row of every table, to show that a refused request wrote nothing. */
 export async function snapshot(db: Database): Promise<unknown[][]> {
   const rows = await Promise.all(tables.map((table) => db.select().from(table)));
-  // Every table has a uuid `id`; sorting on it makes the picture independent of the scan order.
-  return rows.map((list) => [...(list as { id: string }[])].sort((a, b) => a.id.localeCompare(b.id)));
+  // Sorting each table's rows by their serialized form makes the picture independent of the scan order, also for
+  // tables keyed by something other than an `id` (timers are keyed by their user).
+  return rows.map((list) =>
+    (list as unknown[])
+      .map((row) => ({ row, key: JSON.stringify(row) }))
+      .sort((a, b) => a.key.localeCompare(b.key))
+      .map(({ row }) => row),
+  );
 }

@@ -124,7 +124,7 @@ const eventRow = async (id: string) =>
   (await t.db.select().from(timeBlockingEvents).where(eq(timeBlockingEvents.id, id)))[0];
 
 describe("POST /user/{id}/time-blocking", () => {
-  test("adds an activity to one's own board with its project, category and task named and the duration as elapsed time", async () => {
+  test("adds an activity to one's own board with its project, category and task named, nothing logged yet", async () => {
     const { owner, project, category, task } = await workspace();
     const response = await createEvent(
       owner.id,
@@ -148,7 +148,7 @@ describe("POST /user/{id}/time-blocking", () => {
       end_time: at(0, "10:30"),
       all_day: false,
       color: "#3788d8",
-      elapsed_time: 5400,
+      elapsed_time: 0,
       completed: false,
       event_type: "activity",
       source: "timetrap",
@@ -164,7 +164,17 @@ describe("POST /user/{id}/time-blocking", () => {
       recurrence: null,
       is_occurrence: false,
     });
-    expect(await eventRow(event.id)).toMatchObject({ userId: owner.id, elapsedTime: 5400 });
+    expect(await eventRow(event.id)).toMatchObject({ userId: owner.id, elapsedTime: 0 });
+  });
+
+  test("logs the whole length of a block saved completed", async () => {
+    const { owner } = await workspace();
+    const response = await createEvent(
+      owner.id,
+      { start_time: at(0, "09:00"), end_time: at(0, "10:30"), completed: true },
+      owner.token,
+    );
+    expect(response.json()).toMatchObject({ completed: true, elapsed_time: 5400 });
   });
 
   test("keeps the elapsed time and completion sent, and takes a planning block with a planning category", async () => {
@@ -526,8 +536,7 @@ describe("PATCH /user/{id}/time-blocking/{eventId}", () => {
   test("turns planning into activity with the block's duration as elapsed time, unless an elapsed time is sent", async () => {
     const { owner } = await workspace();
     const first = await addEvent(owner, { event_type: "planning", end_time: at(0, "10:30") });
-    expect(first.elapsed_time).toBe(5400);
-    await t.db.update(timeBlockingEvents).set({ elapsedTime: 0 }).where(eq(timeBlockingEvents.id, first.id));
+    expect(first.elapsed_time).toBe(0);
     const switched = await updateEvent(owner.id, first.id, { event_type: "activity" }, owner.token);
     expect(switched.statusCode).toBe(200);
     expect(switched.json()).toMatchObject({ event_type: "activity", elapsed_time: 5400 });
@@ -675,7 +684,12 @@ describe("GET /user/{id}/time-blocking/not-assigned", () => {
   test("lists activities with time and no project, newest first", async () => {
     const { owner, manager, project } = await workspace();
     const older = await addEvent(owner, { title: "Older", elapsed_time: 600 });
-    const newer = await addEvent(owner, { title: "Newer", start_time: at(2, "09:00"), end_time: at(2, "10:00") });
+    const newer = await addEvent(owner, {
+      title: "Newer",
+      start_time: at(2, "09:00"),
+      end_time: at(2, "10:00"),
+      completed: true,
+    });
     await addEvent(owner, { title: "Assigned", project_id: project.id });
     await addEvent(owner, { title: "Planning", event_type: "planning" });
     await addEvent(owner, { title: "No time", elapsed_time: 0 });
