@@ -113,13 +113,13 @@ function mondayOf(wall: WallClock): WallClock {
 }
 
 /** The template's days of the series in order, as wall clocks carrying the template's time of day. */
-function* candidateDays(base: WallClock, rule: RecurrenceRule): Generator<WallClock> {
+function* candidateDays(base: WallClock, rule: RecurrenceRule, firstStep: number): Generator<WallClock> {
   const weekOrder = (weekday: number) => (weekday + 6) % 7;
   const weekdays = [...new Set(rule.day_of_weeks.length > 0 ? rule.day_of_weeks : [weekdayNumber(base)])]
     .map(weekOrder)
     .sort((a, b) => a - b);
   const monday = mondayOf(base);
-  for (let k = 0; k < candidateLimit; k++) {
+  for (let k = firstStep; k < firstStep + candidateLimit; k++) {
     const step = k * rule.every;
     switch (rule.frequency) {
       case "DAILY":
@@ -150,6 +150,30 @@ function* candidateDays(base: WallClock, rule: RecurrenceRule): Generator<WallCl
 }
 
 /**
+ * The first step of the rule worth generating for a range starting on `from`: a series that started long ago need not
+ * be walked from its start, unless it counts its occurrences.
+ */
+function firstStepFor(base: WallClock, rule: RecurrenceRule, from: WallClock): number {
+  if (rule.repeat) return 0;
+  let periods: number;
+  switch (rule.frequency) {
+    case "DAILY":
+      periods = calendarDaysBetween(base, from);
+      break;
+    case "WEEKLY":
+      periods = Math.floor(calendarDaysBetween(mondayOf(base), from) / 7);
+      break;
+    case "MONTHLY":
+      periods = (from.year - base.year) * 12 + (from.month - base.month) - 1;
+      break;
+    case "YEARLY":
+      periods = from.year - base.year - 1;
+      break;
+  }
+  return Math.max(0, Math.floor(periods / rule.every));
+}
+
+/**
  * The occurrences of a series that overlap `range`, in start order. Skipped start times are left out but still
  * count towards `repeat`, `until` is a day in `timeZone` and `end_date` an instant, as spec part 1 §4 describes.
  */
@@ -167,7 +191,9 @@ export function expandRecurrence(
   const endDate = rule.end_date ?? null;
   const result: Occurrence[] = [];
   let counted = 0;
-  for (const day of candidateDays(base, rule)) {
+  // An occurrence overlapping the range starts at most its own length in days before the range does.
+  const earliestDay = wallClockAt(range.from - (endDayOffset + 1) * 86_400_000, timeZone);
+  for (const day of candidateDays(base, rule, firstStepFor(base, rule, earliestDay))) {
     counted += 1;
     if (rule.repeat && counted > rule.repeat) break;
     const start = instantAt(day, timeZone);

@@ -45,8 +45,8 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** The wall clock in `timeZone` at an instant (epoch ms). */
-export function wallClockAt(instant: number, timeZone: string): WallClock {
+/** The wall clock as Intl reads it: exact, but slow (it formats a string), so only used to learn offsets. */
+function formattedWallClock(instant: number, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
@@ -66,9 +66,44 @@ function asUtc(wall: WallClock): number {
   return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.millisecond);
 }
 
+function exactOffset(instant: number, timeZone: string): number {
+  return asUtc(formattedWallClock(instant, timeZone)) - instant;
+}
+
+/**
+ * The zone's offsets at the first and last millisecond of each UTC day seen. A zone changes its offset at most once
+ * a day, so when both are equal the whole day has that offset and no formatting is needed: expanding a week of
+ * recurring blocks reads the offset hundreds of times.
+ */
+const dayOffsets = new Map<string, readonly [number, number]>();
+const dayOffsetsLimit = 100_000;
+const dayMs = 86_400_000;
+
 /** How far the zone's clock is ahead of UTC at an instant, in ms. */
 export function zoneOffsetAt(instant: number, timeZone: string): number {
-  return asUtc(wallClockAt(instant, timeZone)) - instant;
+  const day = Math.floor(instant / dayMs);
+  const key = `${timeZone}|${day}`;
+  let offsets = dayOffsets.get(key);
+  if (!offsets) {
+    offsets = [exactOffset(day * dayMs, timeZone), exactOffset(day * dayMs + dayMs - 1, timeZone)];
+    if (dayOffsets.size >= dayOffsetsLimit) dayOffsets.clear();
+    dayOffsets.set(key, offsets);
+  }
+  return offsets[0] === offsets[1] ? offsets[0] : exactOffset(instant, timeZone);
+}
+
+/** The wall clock in `timeZone` at an instant (epoch ms). */
+export function wallClockAt(instant: number, timeZone: string): WallClock {
+  const local = new Date(instant + zoneOffsetAt(instant, timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    millisecond: local.getUTCMilliseconds(),
+  };
 }
 
 /**
