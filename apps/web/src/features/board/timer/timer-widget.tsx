@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconPlayerStopFilled } from "@tabler/icons-react";
 import { elapsedAfterTimer, formatDuration } from "@timetrap/domain";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useStopTimer, useTimer } from "../../../api/timer";
 import { alertError } from "./alert-error";
@@ -18,6 +19,7 @@ export function TimerWidget({ userId }: { userId: string }) {
   const stopTimer = useStopTimer(userId);
   const running = timer.data ?? null;
   const now = useNow(1000, running !== null);
+  useReservedSpace(running !== null);
 
   if (!running) return null;
   const elapsed = elapsedAfterTimer(running.event.elapsed_time, running.start_time, now);
@@ -58,4 +60,16 @@ export function TimerWidget({ userId }: { userId: string }) {
       </Group>
     </Paper>
   );
+}
+
+/** The room the widget takes at the bottom of the page; full-height screens (the board) end above it. */
+const reservedSpace = "80px";
+
+function useReservedSpace(shown: boolean) {
+  useEffect(() => {
+    if (!shown) return;
+    const root = document.documentElement;
+    root.style.setProperty("--timer-widget-space", reservedSpace);
+    return () => root.style.removeProperty("--timer-widget-space");
+  }, [shown]);
 }
