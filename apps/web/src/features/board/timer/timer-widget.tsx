@@ -70,6 +70,8 @@ function useReservedSpace(shown: boolean) {
     if (!shown) return;
     const root = document.documentElement;
     root.style.setProperty("--timer-widget-space", reservedSpace);
-    return () => root.style.removeProperty("--timer-widget-space");
+    return () => {
+      root.style.removeProperty("--timer-widget-space");
+    };
   }, [shown]);
 }
