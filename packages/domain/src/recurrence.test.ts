@@ -157,6 +157,17 @@ describe("expandRecurrence", () => {
     ]);
   });
 
+  it("starts with the template itself, also at a time of day the autumn change repeats", () => {
+    // 01:00 on 7 November 2027 happens twice in New York; the template is the second, standard-time one.
+    const template = { start_time: Date.parse("2027-11-07T06:00:00Z"), end_time: Date.parse("2027-11-07T07:00:00Z") };
+    const [first, second] = expandRecurrence(template, rule({ frequency: "DAILY" }), "America/New_York", {
+      from: template.start_time,
+      to: template.start_time + 2 * 86_400_000,
+    });
+    expect(first).toEqual(template);
+    expect(second?.start_time).toBe(Date.parse("2027-11-08T06:00:00Z"));
+  });
+
   it("includes an occurrence that started before the range and ends inside it", () => {
     const occurrences = expandRecurrence(
       block("2026-03-02 09:00", "2026-03-02 11:00"),

@@ -196,12 +196,14 @@ export function expandRecurrence(
   for (const day of candidateDays(base, rule, firstStepFor(base, rule, earliestDay))) {
     counted += 1;
     if (rule.repeat && counted > rule.repeat) break;
-    const start = instantAt(day, timeZone);
+    // The first occurrence is the template itself, even at a wall-clock time that happens twice in autumn.
+    const isTemplate = calendarDaysBetween(base, day) === 0;
+    const start = isTemplate ? template.start_time : instantAt(day, timeZone);
     if (rule.until !== null && calendarDateIn(start, timeZone) > rule.until) break;
     if (endDate !== null && start > endDate) break;
     if (start >= range.to) break;
     const endWall = addCalendarDays({ ...baseEnd, year: day.year, month: day.month, day: day.day }, endDayOffset);
-    let end = instantAt(endWall, timeZone);
+    let end = isTemplate ? template.end_time : instantAt(endWall, timeZone);
     // A block across a clock change can come out empty or inverted; it then keeps its length in real time.
     if (end <= start) end = start + duration;
     if (end > range.from && !skipped.has(start)) result.push({ start_time: start, end_time: end });
