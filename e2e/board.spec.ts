@@ -14,7 +14,7 @@ import {
   tile,
   week,
 } from "./support/board.ts";
-import { openSignedIn } from "./support/helpers.ts";
+import { addColleague, openSignedIn } from "./support/helpers.ts";
 
 test.use({ timezoneId: rome });
 
@@ -232,4 +232,37 @@ test("runs the timer on today's block and adds the time to it when stopped", asy
   expect(stopped?.completed).toBe(true);
   expect(stopped?.elapsed_time).toBeGreaterThanOrEqual(2);
   await expect(tile(page, "Timer block")).toContainText(/00:00:0\d/);
+});
+
+test("a manager opens a colleague's board from the user picker; a member has no picker", async ({ page, request }) => {
+  const admin = await createBoardUser(request, "Irene Rossi");
+  const member = await addColleague(request, admin, { roleName: "Member", nominative: "Luca Verdi" });
+  await request.patch(`/api/v1/user/${member.uid}`, {
+    headers: bearer(member.token),
+    data: { preferences: { timeZone: rome, weekends: true } },
+  });
+  await createEvent(request, member, {
+    title: "Luca's block",
+    start_time: romeTime(week.wednesday, "10:00"),
+    end_time: romeTime(week.wednesday, "10:30"),
+  });
+
+  await page.clock.install({ time: week.now });
+  await page.clock.resume();
+  await openSignedIn(page, admin.token, `/user/${admin.uid}/board`);
+  await page
+    .getByRole("textbox", { name: "Board of" })
+    .or(page.getByRole("combobox", { name: "Board of" }))
+    .click();
+  await page.getByRole("option", { name: "Luca Verdi" }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/${member.uid}/board$`));
+  await expect(tile(page, "Luca's block")).toBeVisible();
+
+  const memberPage = await page.context().browser()!.newPage({ timezoneId: rome });
+  await memberPage.clock.install({ time: week.now });
+  await memberPage.clock.resume();
+  await openSignedIn(memberPage, member.token, `/user/${member.uid}/board`);
+  await expect(tile(memberPage, "Luca's block")).toBeVisible();
+  await expect(memberPage.getByRole("combobox", { name: "Board of" })).toHaveCount(0);
+  await memberPage.close();
 });
