@@ -214,7 +214,8 @@ test("runs the timer on today's block and adds the time to it when stopped", asy
   expect(saved.status()).toBe(200);
   const quarter = 15 * 60_000;
   const start = Math.floor(Date.now() / quarter) * quarter;
-  await createEvent(request, owner, { title: "Timer block", start_time: start, end_time: start + 4 * quarter });
+  // One quarter of an hour, so that the block never runs past midnight into a second tile.
+  await createEvent(request, owner, { title: "Timer block", start_time: start, end_time: start + quarter });
   await openSignedIn(page, owner.token, `/user/${owner.uid}/board`);
 
   await page.getByRole("button", { name: "Start the timer on Timer block" }).click();
@@ -226,7 +227,7 @@ test("runs the timer on today's block and adds the time to it when stopped", asy
 
   const response = await request.get(`/api/v1/user/${owner.uid}/time-blocking`, {
     headers: bearer(owner.token),
-    params: { startTime: new Date(start).toISOString(), endTime: new Date(start + 4 * quarter).toISOString() },
+    params: { startTime: new Date(start).toISOString(), endTime: new Date(start + quarter).toISOString() },
   });
   const [stopped] = (await response.json()) as { elapsed_time: number; completed: boolean }[];
   expect(stopped?.completed).toBe(true);

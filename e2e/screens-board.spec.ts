@@ -128,7 +128,7 @@ for (const language of languages) {
 
       await openSignedIn(page, owner.token, `/user/${owner.uid}/board`, language);
       await expect(page.getByRole("region", { name: l.timer.widget })).toBeVisible();
-      await tile(page, "Preventivo Officine Rossi").scrollIntoViewIfNeeded();
+      await tile(page, "Preventivo Officine Rossi").first().scrollIntoViewIfNeeded();
       await shot(page, language, "board-timer");
 
       await page.setViewportSize({ width: 390, height: 844 });
