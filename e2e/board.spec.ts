@@ -209,13 +209,14 @@ test("runs the timer on today's block and adds the time to it when stopped", asy
   // Today's block on the real clock: the server measures the timer with its own clock.
   const saved = await request.patch(`/api/v1/user/${owner.uid}`, {
     headers: bearer(owner.token),
-    data: { preferences: { slotMinTime: "00:00:00", slotMaxTime: "24:00:00" } },
+    data: { preferences: { slotMinTime: "00:00:00", slotMaxTime: "24:00:00", slotDuration: "00:15:00" } },
   });
   expect(saved.status()).toBe(200);
-  const quarter = 15 * 60_000;
-  const start = Math.floor(Date.now() / quarter) * quarter;
-  // One quarter of an hour, so that the block never runs past midnight into a second tile.
-  await createEvent(request, owner, { title: "Timer block", start_time: start, end_time: start + quarter });
+  // The current half hour: the block never runs past midnight into a second tile, and is tall enough to show
+  // its logged time.
+  const half = 30 * 60_000;
+  const start = Math.floor(Date.now() / half) * half;
+  await createEvent(request, owner, { title: "Timer block", start_time: start, end_time: start + half });
   await openSignedIn(page, owner.token, `/user/${owner.uid}/board`);
 
   await page.getByRole("button", { name: "Start the timer on Timer block" }).click();
@@ -227,7 +228,7 @@ test("runs the timer on today's block and adds the time to it when stopped", asy
 
   const response = await request.get(`/api/v1/user/${owner.uid}/time-blocking`, {
     headers: bearer(owner.token),
-    params: { startTime: new Date(start).toISOString(), endTime: new Date(start + quarter).toISOString() },
+    params: { startTime: new Date(start).toISOString(), endTime: new Date(start + half).toISOString() },
   });
   const [stopped] = (await response.json()) as { elapsed_time: number; completed: boolean }[];
   expect(stopped?.completed).toBe(true);
