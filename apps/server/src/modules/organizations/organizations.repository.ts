@@ -55,7 +55,28 @@ const memberColumns = {
   role: roles,
 };
 
+/**
+ * Statements run on every request of the board, built once and run under a name: PostgreSQL then parses and plans
+ * them once per connection instead of on every call.
+ */
+function preparedQueries(db: Database) {
+  return {
+    roleOfUser: db
+      .select({ organizationId: organizationMembers.organizationId, role: roles })
+      .from(organizationMembers)
+      .innerJoin(roles, eq(roles.id, organizationMembers.roleId))
+      .where(eq(organizationMembers.userId, sql.placeholder("userId")))
+      .prepare("organizations_role_of_user"),
+  };
+}
+
 function organizationQueries(db: Database) {
+  let prepared: ReturnType<typeof preparedQueries> | undefined;
+  const statements = () => {
+    prepared ??= preparedQueries(db);
+    return prepared;
+  };
+
   return {
     async findPlanByCode(code: string): Promise<PlanRow | undefined> {
       const [plan] = await db.select().from(plans).where(eq(plans.code, code));
@@ -151,6 +172,12 @@ function organizationQueries(db: Database) {
         .innerJoin(users, eq(users.id, organizationMembers.userId))
         .innerJoin(roles, eq(roles.id, organizationMembers.roleId))
         .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
+      return row;
+    },
+
+    /** The organization a user belongs to and their role in it, without the organization's details. */
+    async findRoleOfUser(userId: string): Promise<{ organizationId: string; role: RoleRow } | undefined> {
+      const [row] = await statements().roleOfUser.execute({ userId });
       return row;
     },
 

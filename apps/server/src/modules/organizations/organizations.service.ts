@@ -260,6 +260,12 @@ export function createOrganizationsService({ repository }: { repository: Organiz
       return toMember(row);
     },
 
+    /** The organization the user belongs to and their role in it, or null; lighter than `findMembership`. */
+    async findRoleOfUser({ userId }: { userId: string }): Promise<{ organizationId: string; role: Role } | null> {
+      const row = await repository.findRoleOfUser(userId);
+      return row ? { organizationId: row.organizationId, role: toRole(row.role) } : null;
+    },
+
     /** The organization the user belongs to, or null. */
     async findOrganizationIdOfUser({ userId, tx }: { userId: string; tx?: Database }): Promise<string | null> {
       return (await on(tx).findOrganizationIdOfUser(userId)) ?? null;

@@ -123,8 +123,8 @@ export function createTimeBlockingService({
   users,
 }: {
   repository: TimeBlockingRepository;
-  organizations: Pick<OrganizationsService, "findMembership" | "findOrganizationIdOfUser">;
-  users: Pick<UsersService, "findAccountById">;
+  organizations: Pick<OrganizationsService, "findRoleOfUser">;
+  users: Pick<UsersService, "findAccountWithOrganization">;
 }) {
   const on = (tx: Database | undefined): TimeBlockingQueries => (tx ? repository.within(tx) : repository);
 
@@ -134,18 +134,18 @@ export function createTimeBlockingService({
    * (so other organizations reveal nothing), then 403 without `read team` or `edit team`.
    */
   async function findBoard(actorId: string, userId: string, access: BoardAccess): Promise<Board | null> {
-    const [organizationId, actor, account] = await Promise.all([
-      organizations.findOrganizationIdOfUser({ userId }),
-      actorId === userId ? null : organizations.findMembership({ userId: actorId }),
-      users.findAccountById({ userId }),
+    const [owner, actor] = await Promise.all([
+      users.findAccountWithOrganization({ userId }),
+      actorId === userId ? null : organizations.findRoleOfUser({ userId: actorId }),
     ]);
+    const organizationId = owner?.organizationId ?? null;
     if (actorId !== userId) {
-      if (!actor || !organizationId || !account || actor.organization.uid !== organizationId) throw notFound("User");
+      if (!actor || !organizationId || actor.organizationId !== organizationId) throw notFound("User");
       const action = access === "read" ? "read" : "edit";
       if (!can(actor.role, action, "team")) throw forbidden(`You need the right to ${action} team`);
     }
-    if (!organizationId || !account) return null;
-    return { userId, organizationId, timeZone: timeZoneOf(account.preferences) };
+    if (!owner || !organizationId) return null;
+    return { userId, organizationId, timeZone: timeZoneOf(owner.preferences) };
   }
 
   /** The board, for a call that writes: one's own board needs an organization first. */

@@ -1,12 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.js";
-import { users } from "../../db/schema.js";
+import { organizationMembers, users } from "../../db/schema.js";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type UserChanges = Partial<Omit<NewUserRow, "id" | "email" | "createdAt" | "updatedAt" | "passwordVersion">>;
 
 export type UserQueries = ReturnType<typeof userQueries>;
+
+/** A user's preferences and the organization they belong to, if any. */
+export interface UserWithOrganization {
+  preferences: UserRow["preferences"];
+  organizationId: string | null;
+}
 
 export type UsersRepository = UserQueries & {
   /** The queries on a transaction another module opened. */
@@ -17,10 +23,37 @@ export function createUsersRepository(db: Database): UsersRepository {
   return { ...userQueries(db), within: (tx) => userQueries(tx) };
 }
 
+/**
+ * Statements the board runs on every request, built once and run under a name: PostgreSQL then parses and plans them
+ * once per connection instead of on every call.
+ */
+function preparedQueries(db: Database) {
+  return {
+    withOrganization: db
+      .select({ preferences: users.preferences, organizationId: organizationMembers.organizationId })
+      .from(users)
+      .leftJoin(organizationMembers, eq(organizationMembers.userId, users.id))
+      .where(eq(users.id, sql.placeholder("id")))
+      .prepare("users_with_organization"),
+  };
+}
+
 function userQueries(db: Database) {
+  let prepared: ReturnType<typeof preparedQueries> | undefined;
+  const statements = () => {
+    prepared ??= preparedQueries(db);
+    return prepared;
+  };
+
   return {
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /** The user's preferences and organization in one read; undefined for an unknown user. */
+    async findWithOrganization(id: string): Promise<UserWithOrganization | undefined> {
+      const [row] = await statements().withOrganization.execute({ id });
       return row;
     },
 

@@ -10,7 +10,7 @@ import {
 import { type Database, isUniqueViolation } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
-import type { UserChanges, UserQueries, UserRow, UsersRepository } from "./users.repository.js";
+import type { UserChanges, UserQueries, UserRow, UsersRepository, UserWithOrganization } from "./users.repository.js";
 
 /** What other modules (auth) read about an account; never sent as is. */
 export type Account = UserRow;
@@ -116,6 +116,11 @@ export function createUsersService({
 
     async findAccountById({ userId }: { userId: string }): Promise<Account | undefined> {
       return repository.findById(userId);
+    },
+
+    /** An account's preferences and organization id (null without one) in one read; undefined when unknown. */
+    async findAccountWithOrganization({ userId }: { userId: string }): Promise<UserWithOrganization | undefined> {
+      return repository.findWithOrganization(userId);
     },
 
     async findAccountByEmail({ email, tx }: { email: string; tx?: Database }): Promise<Account | undefined> {
