@@ -6,6 +6,7 @@ import { buildRole, buildUser } from "../../../testing/builders";
 import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderWithProviders } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
+import { buildEvent } from "../lib/event-fixtures";
 import { EventFormModal, type EventFormTarget } from "./event-form-modal";
 
 /** Ids are uuids on the wire, and the event schema checks them. */
@@ -90,32 +91,17 @@ function buildTask(uid: string, name: string, overrides: Partial<Task> = {}): Ta
   };
 }
 
-function buildEvent(overrides: Partial<TimeBlockingEvent> = {}): TimeBlockingEvent {
-  return {
+/** The event the tests edit: Ada's standup, an hour with an hour logged. */
+function standup(overrides: Partial<TimeBlockingEvent> = {}): TimeBlockingEvent {
+  return buildEvent({
     id: ids.event,
     user_id: ids.ada,
     title: "Standup",
     start_time: at("09:00"),
     end_time: at("10:00"),
-    all_day: false,
-    color: "#3788d8",
     elapsed_time: 3600,
-    completed: false,
-    event_type: "activity",
-    source: "timetrap",
-    source_id: null,
-    calendar_id: null,
-    project_id: null,
-    project: null,
-    category_id: null,
-    category: null,
-    task_linked_id: null,
-    task: null,
-    recurrence_id: null,
-    recurrence: null,
-    is_occurrence: false,
     ...overrides,
-  };
+  });
 }
 
 const weekly: Recurrence = {
@@ -130,7 +116,7 @@ const weekly: Recurrence = {
 };
 
 /** The Tuesday after the template's: an occurrence computed from the series. */
-const occurrence = buildEvent({
+const occurrence = standup({
   recurrence_id: ids.series,
   recurrence: weekly,
   is_occurrence: true,
@@ -163,8 +149,8 @@ function boardServer({
       const all = [wireframes, invoices, done];
       return jsonResponse(project ? all.filter((task) => task.project?.uid === project) : all);
     },
-    [`POST ${eventsPath}`]: ({ body }) => jsonResponse(buildEvent({ ...(body as object), recurrence: null }), 201),
-    [`PATCH ${eventsPath}/${ids.event}`]: () => jsonResponse(buildEvent()),
+    [`POST ${eventsPath}`]: ({ body }) => jsonResponse(standup({ ...(body as object), recurrence: null }), 201),
+    [`PATCH ${eventsPath}/${ids.event}`]: () => jsonResponse(standup()),
     [`DELETE ${eventsPath}/${ids.event}`]: () => new Response(null, { status: 204 }),
     [`PATCH ${recurrencePath}`]: () => jsonResponse(weekly),
     ...routes,
@@ -317,7 +303,7 @@ describe("event form", () => {
 
   it("moves the end by the duration typed, correcting 07:75:90 to 07:55:50", async () => {
     const fetch = boardServer();
-    const { user, onClose } = renderForm({ mode: "edit", event: buildEvent() });
+    const { user, onClose } = renderForm({ mode: "edit", event: standup() });
     const dialog = await screen.findByRole("dialog", { name: "Edit event" });
     const duration = within(dialog).getByRole("textbox", { name: "Duration" });
     expect(duration).toHaveValue("01:00:00");
@@ -335,7 +321,7 @@ describe("event form", () => {
 
   it("names an end equal to the start and does not save", async () => {
     const fetch = boardServer();
-    const { user } = renderForm({ mode: "edit", event: buildEvent() });
+    const { user } = renderForm({ mode: "edit", event: standup() });
     const dialog = await screen.findByRole("dialog", { name: "Edit event" });
     const duration = within(dialog).getByRole("textbox", { name: "Duration" });
     await user.clear(duration);
@@ -405,7 +391,7 @@ describe("event form", () => {
 
   it("shows the type of an existing event as fixed text", async () => {
     boardServer();
-    renderForm({ mode: "edit", event: buildEvent({ event_type: "planning" }) });
+    renderForm({ mode: "edit", event: standup({ event_type: "planning" }) });
     const dialog = await screen.findByRole("dialog", { name: "Edit event" });
     expect(within(dialog).getByRole("textbox", { name: "Type" })).toHaveValue("Planning");
     expect(within(dialog).queryByRole("radio", { name: "Activity" })).not.toBeInTheDocument();
@@ -560,7 +546,7 @@ describe("event form", () => {
 
   it("deletes an event that does not repeat after a plain confirmation", async () => {
     const fetch = boardServer();
-    const { user, onClose } = renderForm({ mode: "edit", event: buildEvent() });
+    const { user, onClose } = renderForm({ mode: "edit", event: standup() });
     const dialog = await screen.findByRole("dialog", { name: "Edit event" });
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     const confirm = await screen.findByRole("dialog", { name: "Delete event" });
@@ -598,7 +584,7 @@ describe("event form", () => {
     });
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
-    const { user, onClose } = renderForm({ mode: "edit", event: buildEvent() });
+    const { user, onClose } = renderForm({ mode: "edit", event: standup() });
     const dialog = await screen.findByRole("dialog", { name: "Edit event" });
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     const confirm = await screen.findByRole("dialog", { name: "Delete event" });
@@ -611,7 +597,7 @@ describe("event form", () => {
   it("shows another person's event without saving or deleting when the role cannot edit the team", async () => {
     const fetch = boardServer({ me: buildUser({ uid: ids.ada, role: buildRole("member") }) });
     const { user, onClose } = renderForm(
-      { mode: "edit", event: buildEvent({ user_id: ids.grace }) },
+      { mode: "edit", event: standup({ user_id: ids.grace }) },
       { userId: ids.grace },
     );
     const dialog = await screen.findByRole("dialog", { name: "Event" });
@@ -625,7 +611,7 @@ describe("event form", () => {
 
   it("lets a manager change another person's event", async () => {
     boardServer({ me: buildUser({ uid: ids.ada, role: buildRole("manager") }) });
-    renderForm({ mode: "edit", event: buildEvent({ user_id: ids.grace }) }, { userId: ids.grace });
+    renderForm({ mode: "edit", event: standup({ user_id: ids.grace }) }, { userId: ids.grace });
     const dialog = await screen.findByRole("dialog", { name: "Edit event" });
     expect(within(dialog).getByRole("button", { name: "Save" })).toBeInTheDocument();
   });

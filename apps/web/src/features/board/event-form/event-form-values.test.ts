@@ -1,5 +1,6 @@
-import type { TaskCategory, TimeBlockingEvent } from "@timetrap/domain";
+import type { TaskCategory } from "@timetrap/domain";
 import { describe, expect, it } from "vitest";
+import { buildEvent } from "../lib/event-fixtures";
 import {
   changedFields,
   type EventFormValues,
@@ -148,30 +149,7 @@ describe("checks and changes", () => {
   });
 
   it("sends only what changed", () => {
-    const event: TimeBlockingEvent = {
-      id: "e1",
-      user_id: "u1",
-      title: "Standup",
-      start_time: at("09:00"),
-      end_time: at("10:00"),
-      all_day: false,
-      color: "#3788D8",
-      elapsed_time: 3600,
-      completed: false,
-      event_type: "activity",
-      source: "timetrap",
-      source_id: null,
-      calendar_id: null,
-      project_id: null,
-      project: null,
-      category_id: null,
-      category: null,
-      task_linked_id: null,
-      task: null,
-      recurrence_id: null,
-      recurrence: null,
-      is_occurrence: false,
-    };
+    const event = buildEvent({ start_time: at("09:00"), end_time: at("10:00"), color: "#3788D8", elapsed_time: 3600 });
     const start = valuesOfEvent(event);
     expect(changedFields(event, start)).toEqual({});
     // A block not completed logs nothing: its duration follows the times and is not sent.

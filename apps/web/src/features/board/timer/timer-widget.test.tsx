@@ -1,45 +1,26 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import type { TimeBlockingEvent, Timer, User } from "@timetrap/domain";
+import type { Timer, User } from "@timetrap/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildUser } from "../../../testing/builders";
 import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderApp } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
+import { buildEvent } from "../lib/event-fixtures";
 
 const timerPath = "/api/v1/user/user-1/timer";
 const now = new Date("2026-03-10T10:00:00Z").getTime();
 
-function buildEvent(overrides: Partial<TimeBlockingEvent> = {}): TimeBlockingEvent {
-  return {
-    id: "event-1",
-    user_id: "user-1",
-    title: "Wireframes for the new home page",
-    start_time: now - 30 * 60_000,
-    end_time: now + 30 * 60_000,
-    all_day: false,
-    color: "#3788d8",
-    // Logged before this timer started: an hour.
-    elapsed_time: 3600,
-    completed: false,
-    event_type: "activity",
-    source: "timetrap",
-    source_id: null,
-    calendar_id: null,
-    project_id: null,
-    project: null,
-    category_id: null,
-    category: null,
-    task_linked_id: null,
-    task: null,
-    recurrence_id: null,
-    recurrence: null,
-    is_occurrence: false,
-    ...overrides,
-  };
-}
+const event = buildEvent({
+  id: "event-1",
+  title: "Wireframes for the new home page",
+  start_time: now - 30 * 60_000,
+  end_time: now + 30 * 60_000,
+  // Logged before this timer started: an hour.
+  elapsed_time: 3600,
+});
 
 // Started 65 seconds ago.
-const timer: Timer = { user_id: "user-1", start_time: now - 65_000, event: buildEvent() };
+const timer: Timer = { user_id: "user-1", start_time: now - 65_000, event };
 
 /** A person who already has a time zone, so the shell has nothing to save about them. */
 const me = (overrides: Partial<User> = {}) => {
@@ -53,7 +34,7 @@ function shellServer(running: Timer | null, routes: Record<string, StubHandler> 
     [`GET ${timerPath}`]: () => jsonResponse(current),
     [`DELETE ${timerPath}`]: () => {
       current = null;
-      return jsonResponse({ ...buildEvent(), completed: true, elapsed_time: 3665 });
+      return jsonResponse({ ...event, completed: true, elapsed_time: 3665 });
     },
     ...routes,
   });

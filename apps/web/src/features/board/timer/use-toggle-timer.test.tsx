@@ -5,37 +5,23 @@ import { buildUser } from "../../../testing/builders";
 import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderWithProviders } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
+import { buildEvent } from "../lib/event-fixtures";
 import { useToggleTimer } from "./use-toggle-timer";
 
 const hour = 60 * 60 * 1000;
 const start = Date.now() - 2 * hour;
 
-function buildEvent(overrides: Partial<TimeBlockingEvent> = {}): TimeBlockingEvent {
-  return {
+/** An activity on the Website project that ended an hour ago. */
+function activity(overrides: Partial<TimeBlockingEvent> = {}): TimeBlockingEvent {
+  return buildEvent({
     id: "event-1",
-    user_id: "user-1",
     title: "Wireframes",
     start_time: start,
     end_time: start + hour,
-    all_day: false,
-    color: "#3788d8",
-    elapsed_time: 0,
-    completed: false,
-    event_type: "activity",
-    source: "timetrap",
-    source_id: null,
-    calendar_id: null,
     project_id: "project-1",
     project: { uid: "project-1", title: "Website" },
-    category_id: null,
-    category: null,
-    task_linked_id: null,
-    task: null,
-    recurrence_id: null,
-    recurrence: null,
-    is_occurrence: false,
     ...overrides,
-  };
+  });
 }
 
 const running = (event: TimeBlockingEvent): Timer => ({ user_id: "user-1", start_time: Date.now() - 60_000, event });
@@ -56,7 +42,7 @@ function timerServer(
     [`POST ${timerPath}`]: ({ body }) => {
       const { time_blocking_event_id: id, start_time } = body as { time_blocking_event_id: string; start_time: number };
       order.push(`start ${id}`);
-      current = { user_id: "user-1", start_time, event: buildEvent({ id }) };
+      current = { user_id: "user-1", start_time, event: activity({ id }) };
       return jsonResponse(current, 201);
     },
     [`DELETE ${timerPath}`]: () => {
@@ -95,7 +81,7 @@ async function renderTile(event: TimeBlockingEvent) {
 describe("toggling a block's timer", () => {
   it("starts the timer on a block when none runs, without asking", async () => {
     const server = timerServer(null);
-    const { user } = await renderTile(buildEvent());
+    const { user } = await renderTile(activity());
     await waitFor(() => expect(server.requestsTo("GET", timerPath)).toHaveLength(1));
     await user.click(screen.getByRole("button", { name: "Toggle Wireframes" }));
 
@@ -111,7 +97,7 @@ describe("toggling a block's timer", () => {
   });
 
   it("stops the timer when it runs on the block", async () => {
-    const event = buildEvent();
+    const event = activity();
     const server = timerServer(running(event));
     const { user } = await renderTile(event);
     await waitFor(() => expect(screen.getByTestId("running")).toHaveTextContent("event-1"));
@@ -124,8 +110,8 @@ describe("toggling a block's timer", () => {
   });
 
   it("asks before switching from another running block, then stops that one first", async () => {
-    const server = timerServer(running(buildEvent({ id: "event-9", title: "Standup" })));
-    const { user } = await renderTile(buildEvent());
+    const server = timerServer(running(activity({ id: "event-9", title: "Standup" })));
+    const { user } = await renderTile(activity());
     await waitFor(() => expect(screen.getByTestId("running")).toHaveTextContent("event-9"));
     await user.click(screen.getByRole("button", { name: "Toggle Wireframes" }));
 
@@ -139,8 +125,8 @@ describe("toggling a block's timer", () => {
   });
 
   it("leaves the running timer alone when the switch is cancelled", async () => {
-    const server = timerServer(running(buildEvent({ id: "event-9", title: "Standup" })));
-    const { user } = await renderTile(buildEvent());
+    const server = timerServer(running(activity({ id: "event-9", title: "Standup" })));
+    const { user } = await renderTile(activity());
     await waitFor(() => expect(screen.getByTestId("running")).toHaveTextContent("event-9"));
     await user.click(screen.getByRole("button", { name: "Toggle Wireframes" }));
     await screen.findByRole("dialog");
@@ -153,11 +139,11 @@ describe("toggling a block's timer", () => {
 
   it("asks in Italian with the spec's sentence", async () => {
     timerServer(
-      running(buildEvent({ id: "event-9", title: "Standup" })),
+      running(activity({ id: "event-9", title: "Standup" })),
       {},
       buildUser({ uid: "user-1", language: "it" }),
     );
-    const { user } = await renderTile(buildEvent());
+    const { user } = await renderTile(activity());
     await waitFor(() => expect(screen.getByTestId("running")).toHaveTextContent("event-9"));
     await user.click(screen.getByRole("button", { name: "Toggle Wireframes" }));
     const dialog = await screen.findByRole("dialog", { name: "Avvia il time tracking" });
@@ -169,7 +155,7 @@ describe("toggling a block's timer", () => {
   });
 
   it("saves an occurrence as a standalone block of its series before starting the timer on it", async () => {
-    const occurrence = buildEvent({
+    const occurrence = activity({
       id: "template-1",
       recurrence_id: "series-1",
       recurrence: {
@@ -186,10 +172,7 @@ describe("toggling a block's timer", () => {
     });
     const server = timerServer(null, {
       [`POST ${eventsPath}`]: ({ body }) =>
-        jsonResponse(
-          { ...buildEvent(body as Partial<TimeBlockingEvent>), id: "standalone-1", recurrence_id: null },
-          201,
-        ),
+        jsonResponse({ ...activity(body as Partial<TimeBlockingEvent>), id: "standalone-1", recurrence_id: null }, 201),
     });
     const { user } = await renderTile(occurrence);
     await waitFor(() => expect(server.requestsTo("GET", timerPath)).toHaveLength(1));
@@ -218,7 +201,7 @@ describe("toggling a block's timer", () => {
   });
 
   it("tells a failed stop in a browser alert with the serialized error", async () => {
-    const event = buildEvent();
+    const event = activity();
     const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
     timerServer(running(event), {
       [`DELETE ${timerPath}`]: () => errorResponse(404, "NOT_FOUND", "No timer is running", "Not Found"),
