@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { fillPlaceholders, type Query } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -24,6 +25,41 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * A statement built once by drizzle's query builder, with `sql.placeholder` for what changes between runs, and run by
+ * `runNamed` under its name.
+ */
+export interface NamedStatement {
+  name: string;
+  query: Query;
+}
+
+export function namedStatement(name: string, builder: { toSQL(): Query }): NamedStatement {
+  return { name, query: builder.toSQL() };
+}
+
+type StatementRunner = (statement: NamedStatement, values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** How each database `openPostgres` or `openPglite` made runs a named statement. */
+const statementRunners = new WeakMap<Database, StatementRunner>();
+
+/**
+ * Runs `statement` with `values` for its placeholders on a database this file opened (not on a transaction). On
+ * PostgreSQL the statement goes under its name, so each connection parses it once and, after a few runs, plans it
+ * once; PGlite runs it as any query. The rows come as the driver parses them, keyed by column name, without drizzle's
+ * mapping: select no timestamp or date column, which the two drivers parse differently.
+ */
+export async function runNamed<Row>(
+  db: Database,
+  statement: NamedStatement,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  const run = statementRunners.get(db);
+  if (!run) throw new Error(`${statement.name} runs on the database itself, not on a transaction`);
+  const result = await run(statement, fillPlaceholders(statement.query.params, values));
+  return result.rows as Row[];
+}
+
 /** apps/server/drizzle, from src/db or dist/db alike. */
 export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
@@ -34,8 +70,12 @@ export function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on("error", () => undefined);
+  const db = drizzleNodePg({ client: pool, schema });
+  statementRunners.set(db, (statement, values) =>
+    pool.query({ name: statement.name, text: statement.query.sql, values }),
+  );
   return {
-    db: drizzleNodePg({ client: pool, schema }),
+    db,
     kind: "postgres",
     async migrate() {
       // An advisory lock on one dedicated connection, so instances starting together migrate one at a time.
@@ -57,6 +97,7 @@ export function openPostgres(url: string): DatabaseHandle {
 
 export function openPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
+  statementRunners.set(db, (statement, values) => client.query(statement.query.sql, values));
   return {
     db,
     kind: "pglite",

@@ -5,10 +5,9 @@ import {
   type TimeBlockingEvent,
   type TimeRange,
 } from "@timetrap/domain";
-import { and, asc, desc, eq, gt, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Database } from "../../db/database.js";
-import { isForeignKeyViolation } from "../../db/database.js";
+import { and, desc, eq, gt, gte, isNull, lt, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type PgColumn, type PgTable, QueryBuilder } from "drizzle-orm/pg-core";
+import { type Database, isForeignKeyViolation, namedStatement, runNamed } from "../../db/database.js";
 import { projects, recurrences, taskCategories, tasks, timeBlockingEvents } from "../../db/schema.js";
 import { createProjectsRepository } from "../projects/projects.repository.js";
 import { createTaskCategoriesRepository } from "../task-categories/task-categories.repository.js";
@@ -44,7 +43,6 @@ const epochMs = (column: PgColumn) => sql<number>`round(date_part('epoch', ${col
 /** One row of the board's reads, under the names the query gives its columns. */
 interface AnswerRow {
   id: string;
-  user_id: string;
   title: string;
   start_time: number;
   end_time: number;
@@ -64,7 +62,7 @@ interface AnswerRow {
   task_linked_id: string | null;
   task_name: string | null;
   recurrence_id: string | null;
-  /** The rule's columns are read only with the rule (`withRule`); absent otherwise. */
+  /** The rule's columns are read only with the rule (`withRule`, and a series' template); absent or null otherwise. */
   rule_every?: number | null;
   rule_frequency?: string | null;
   rule_day_of_weeks?: number[] | null;
@@ -76,9 +74,19 @@ interface AnswerRow {
 
 const named = (expression: SQL | PgColumn, name: keyof AnswerRow) => sql`${expression}`.as(name);
 
+/**
+ * A column of the project, category or task an event points at, read only when it points at one and only when that
+ * one is of the event's organization (else none). A lookup by primary key per reference, which the planner picks even
+ * on tables it has no statistics for, where joins were planned as scans of the whole organization per event.
+ */
+const referenced = (key: PgColumn, table: PgTable & { id: PgColumn; organizationId: PgColumn }, column: PgColumn) =>
+  sql<
+    string | null
+  >`case when ${key} is not null then (select ${column} from ${table} where ${table.id} = ${key} and ${table.organizationId} = ${timeBlockingEvents.organizationId}) end`;
+
+/** The answer's columns; the owner's id is the board's and is not read. */
 const answerColumns = {
   id: named(timeBlockingEvents.id, "id"),
-  userId: named(timeBlockingEvents.userId, "user_id"),
   title: named(timeBlockingEvents.title, "title"),
   startTime: named(epochMs(timeBlockingEvents.startTime), "start_time"),
   endTime: named(epochMs(timeBlockingEvents.endTime), "end_time"),
@@ -91,12 +99,15 @@ const answerColumns = {
   sourceId: named(timeBlockingEvents.sourceId, "source_id"),
   calendarId: named(timeBlockingEvents.calendarId, "calendar_id"),
   projectId: named(timeBlockingEvents.projectId, "project_id"),
-  projectTitle: named(projects.title, "project_title"),
+  projectTitle: named(referenced(timeBlockingEvents.projectId, projects, projects.title), "project_title"),
   categoryId: named(timeBlockingEvents.categoryId, "category_id"),
-  categoryName: named(taskCategories.name, "category_name"),
-  categoryColor: named(taskCategories.color, "category_color"),
+  categoryName: named(referenced(timeBlockingEvents.categoryId, taskCategories, taskCategories.name), "category_name"),
+  categoryColor: named(
+    referenced(timeBlockingEvents.categoryId, taskCategories, taskCategories.color),
+    "category_color",
+  ),
   taskLinkedId: named(timeBlockingEvents.taskLinkedId, "task_linked_id"),
-  taskName: named(tasks.name, "task_name"),
+  taskName: named(referenced(timeBlockingEvents.taskLinkedId, tasks, tasks.name), "task_name"),
   recurrenceId: named(timeBlockingEvents.recurrenceId, "recurrence_id"),
 };
 
@@ -104,20 +115,32 @@ const ruleColumns = {
   ruleEvery: named(recurrences.every, "rule_every"),
   ruleFrequency: named(recurrences.frequency, "rule_frequency"),
   ruleDayOfWeeks: named(recurrences.dayOfWeeks, "rule_day_of_weeks"),
-  ruleUntil: named(recurrences.until, "rule_until"),
+  // As text: the drivers would otherwise parse a date differently.
+  ruleUntil: named(sql`${recurrences.until}::text`, "rule_until"),
   ruleRepeat: named(recurrences.repeat, "rule_repeat"),
   ruleSkip: named(recurrences.skip, "rule_skip"),
   ruleEndDate: named(epochMs(recurrences.endDate), "rule_end_date"),
 };
 
+/** The rule's columns of a row that has none. */
+const noRuleColumns = {
+  ruleEvery: named(sql`null`, "rule_every"),
+  ruleFrequency: named(sql`null`, "rule_frequency"),
+  ruleDayOfWeeks: named(sql`null`, "rule_day_of_weeks"),
+  ruleUntil: named(sql`null`, "rule_until"),
+  ruleRepeat: named(sql`null`, "rule_repeat"),
+  ruleSkip: named(sql`null`, "rule_skip"),
+  ruleEndDate: named(sql`null`, "rule_end_date"),
+};
+
 /**
- * The answer of a row. A project, category or task of another organization is not joined (see `sameOrganization`)
- * and shows as none, as does one deleted meanwhile.
+ * The answer of one of `userId`'s rows. A project, category or task of another organization is not read (see
+ * `referenced`) and shows as none, as does one deleted meanwhile.
  */
-function toAnswer(row: AnswerRow): TimeBlockingEvent {
+function toAnswer(row: AnswerRow, userId: string): TimeBlockingEvent {
   return {
     id: row.id,
-    user_id: row.user_id,
+    user_id: userId,
     title: row.title,
     start_time: row.start_time,
     end_time: row.end_time,
@@ -158,6 +181,62 @@ function toAnswer(row: AnswerRow): TimeBlockingEvent {
   };
 }
 
+/**
+ * Events overlapping `from`..`to`. An event lasts at most 31 days, so only starts after `startsAfter` (31 days before
+ * the range) can reach into it: the (user, start) index is scanned over a bounded stretch.
+ */
+const overlapping = (bounds: Record<"startsAfter" | "from" | "to", Date | SQLWrapper>) =>
+  and(
+    gt(timeBlockingEvents.startTime, bounds.startsAfter),
+    lt(timeBlockingEvents.startTime, bounds.to),
+    gt(timeBlockingEvents.endTime, bounds.from),
+  );
+
+const rangeValues = {
+  userId: sql.placeholder("userId"),
+  organizationId: sql.placeholder("organizationId"),
+  startsAfter: sql.placeholder("startsAfter"),
+  from: sql.placeholder("from"),
+  to: sql.placeholder("to"),
+};
+
+/**
+ * The board's range in one statement: the owner's standalone events overlapping it, and the templates of their series
+ * that may have an occurrence in it (started before its end and not ended before its start; the rule's count and last
+ * day are left to the expansion). Series are found from the owner's rules, which are few, rather than from their
+ * events, which are many.
+ */
+const rangeStatement = namedStatement(
+  "time_blocking_range",
+  new QueryBuilder()
+    .select({ ...answerColumns, ...noRuleColumns })
+    .from(timeBlockingEvents)
+    .where(
+      and(
+        eq(timeBlockingEvents.userId, rangeValues.userId),
+        eq(timeBlockingEvents.organizationId, rangeValues.organizationId),
+        isNull(timeBlockingEvents.recurrenceId),
+        overlapping(rangeValues),
+      ),
+    )
+    .unionAll(
+      new QueryBuilder()
+        .select({ ...answerColumns, ...ruleColumns })
+        .from(recurrences)
+        .innerJoin(timeBlockingEvents, eq(timeBlockingEvents.recurrenceId, recurrences.id))
+        .where(
+          and(
+            eq(recurrences.userId, rangeValues.userId),
+            eq(recurrences.organizationId, rangeValues.organizationId),
+            or(isNull(recurrences.endDate), gte(recurrences.endDate, rangeValues.from)),
+            eq(timeBlockingEvents.userId, rangeValues.userId),
+            eq(timeBlockingEvents.organizationId, rangeValues.organizationId),
+            lt(timeBlockingEvents.startTime, rangeValues.to),
+          ),
+        ),
+    ),
+);
+
 /** A series: its rule and its template event. */
 export interface SeriesRow {
   recurrence: RecurrenceRow;
@@ -187,6 +266,11 @@ export interface TimeBlockingRepository extends TimeBlockingQueries {
   transaction<T>(work: (queries: TimeBlockingQueries) => Promise<T>): Promise<T>;
   /** The queries on a transaction another module opened (the timer's). */
   within(tx: Database): TimeBlockingQueries;
+  /**
+   * The owner's standalone events overlapping the range and the templates of their series that may have an
+   * occurrence in it (those with a `recurrence`), in one round trip. Unordered.
+   */
+  listRange(scope: BoardScope, range: TimeRange): Promise<TimeBlockingEvent[]>;
 }
 
 export function createTimeBlockingRepository(db: Database): TimeBlockingRepository {
@@ -194,6 +278,16 @@ export function createTimeBlockingRepository(db: Database): TimeBlockingReposito
     ...timeBlockingQueries(db),
     transaction: (work) => db.transaction((tx) => work(timeBlockingQueries(tx))),
     within: (tx) => timeBlockingQueries(tx),
+    async listRange(scope, range) {
+      const rows = await runNamed<AnswerRow>(db, rangeStatement, {
+        userId: scope.userId,
+        organizationId: scope.organizationId,
+        startsAfter: new Date(range.from - longestEventMs),
+        from: new Date(range.from),
+        to: new Date(range.to),
+      });
+      return rows.map((row) => toAnswer(row, scope.userId));
+    },
   };
 }
 
@@ -208,86 +302,46 @@ function timeBlockingQueries(db: Database) {
       eq(recurrences.id, id),
     );
 
-  /** The project, category or task an event names, only when it is of the event's organization. */
-  const sameOrganization = (table: { id: PgColumn; organizationId: PgColumn }, key: PgColumn) =>
-    and(eq(table.id, key), eq(table.organizationId, timeBlockingEvents.organizationId));
-
   /**
-   * Events' answers with their project, category and task (and rule, `withRule`) in one query. The board reads
-   * hundreds of events at once, so the rows come back as the driver reads them and are mapped here in one pass:
-   * the query builder's own column-by-column mapping would cost more than the query.
+   * The owner's events' answers with their project, category and task (and rule, `withRule`) in one query. Many
+   * rows may come at once, so they come back as the driver reads them and are mapped here in one pass: the query
+   * builder's own column-by-column mapping would cost more than the query.
    */
   async function answers(
+    scope: BoardScope,
     where: SQL | undefined,
     options: { withRule: boolean; orderBy: SQL[]; limit?: number },
   ): Promise<TimeBlockingEvent[]> {
     const base = db
       .select(options.withRule ? { ...answerColumns, ...ruleColumns } : answerColumns)
       .from(timeBlockingEvents)
-      .leftJoin(projects, sameOrganization(projects, timeBlockingEvents.projectId))
-      .leftJoin(taskCategories, sameOrganization(taskCategories, timeBlockingEvents.categoryId))
-      .leftJoin(tasks, sameOrganization(tasks, timeBlockingEvents.taskLinkedId))
       .$dynamic();
     const joined = options.withRule
       ? base.leftJoin(recurrences, eq(recurrences.id, timeBlockingEvents.recurrenceId))
       : base;
-    const ordered = joined.where(where).orderBy(...options.orderBy);
+    const ordered = joined.where(and(ofOwner(scope), where)).orderBy(...options.orderBy);
     const query = options.limit === undefined ? ordered : ordered.limit(options.limit);
     // Both drivers answer `{ rows }`, each row keyed by the names `named` gave its columns.
     const result = (await db.execute(query)) as unknown as { rows: AnswerRow[] };
-    return result.rows.map(toAnswer);
+    return result.rows.map((row) => toAnswer(row, scope.userId));
   }
 
-  const byStart = [asc(timeBlockingEvents.startTime), asc(timeBlockingEvents.id)];
-
-  /**
-   * Events overlapping the range. An event lasts at most 31 days, so only starts from 31 days before the range can
-   * reach into it: the (user, start) index is scanned over a bounded stretch.
-   */
-  const overlapping = (range: TimeRange) =>
-    and(
-      gt(timeBlockingEvents.startTime, new Date(range.from - longestEventMs)),
-      lt(timeBlockingEvents.startTime, new Date(range.to)),
-      gt(timeBlockingEvents.endTime, new Date(range.from)),
-    );
-
   return {
-    /** The owner's standalone events overlapping the range, by start. */
-    listStandalone(scope: BoardScope, range: TimeRange): Promise<TimeBlockingEvent[]> {
-      return answers(and(ofOwner(scope), isNull(timeBlockingEvents.recurrenceId), overlapping(range)), {
-        withRule: false,
-        orderBy: byStart,
-      });
-    },
-
-    /**
-     * The templates of the owner's series that may have an occurrence in the range: started before its end and not
-     * ended before its start. The rule's count and last day are left to the expansion. Found from the owner's rules,
-     * which are few, rather than from their events, which are many.
-     */
-    listSeries(scope: BoardScope, range: TimeRange): Promise<TimeBlockingEvent[]> {
-      return answers(
-        and(
-          ofOwner(scope),
-          eq(recurrences.userId, scope.userId),
-          eq(recurrences.organizationId, scope.organizationId),
-          lt(timeBlockingEvents.startTime, new Date(range.to)),
-          or(isNull(recurrences.endDate), gte(recurrences.endDate, new Date(range.from))),
-        ),
-        // Unordered: ordering by start would tempt the planner into walking all the owner's events by start.
-        { withRule: true, orderBy: [] },
-      );
-    },
-
     /** The owner's activities with time but no project, newest first, overlapping the range when one is given. */
     listNotAssigned(scope: BoardScope, range: TimeRange | null, limit: number): Promise<TimeBlockingEvent[]> {
       return answers(
+        scope,
         and(
-          ofOwner(scope),
           eq(timeBlockingEvents.eventType, "activity"),
           isNull(timeBlockingEvents.projectId),
           gt(timeBlockingEvents.elapsedTime, 0),
-          range ? overlapping(range) : undefined,
+          range
+            ? overlapping({
+                startsAfter: new Date(range.from - longestEventMs),
+                from: new Date(range.from),
+                to: new Date(range.to),
+              })
+            : undefined,
         ),
         {
           withRule: true,
@@ -299,7 +353,7 @@ function timeBlockingQueries(db: Database) {
 
     /** One of the owner's events as it is answered. */
     async findAnswer(scope: BoardScope, id: string): Promise<TimeBlockingEvent | undefined> {
-      const [answer] = await answers(oneEvent(scope, id), { withRule: true, orderBy: [] });
+      const [answer] = await answers(scope, eq(timeBlockingEvents.id, id), { withRule: true, orderBy: [] });
       return answer;
     },
 

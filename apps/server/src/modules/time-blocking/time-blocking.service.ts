@@ -320,15 +320,15 @@ export function createTimeBlockingService({
     }): Promise<TimeBlockingEvent[]> {
       const board = await findBoard(actorId, userId, "read");
       if (!board) return [];
-      const [standalone, series] = await Promise.all([
-        repository.listStandalone(board, range),
-        repository.listSeries(board, range),
-      ]);
-      const events = standalone;
-      for (const template of series) {
-        if (!template.recurrence) continue;
-        for (const occurrence of expandRecurrence(template, template.recurrence, board.timeZone, range)) {
-          events.push({ ...template, ...occurrence, is_occurrence: true });
+      const found = await repository.listRange(board, range);
+      const events: TimeBlockingEvent[] = [];
+      for (const event of found) {
+        if (!event.recurrence) {
+          events.push(event);
+          continue;
+        }
+        for (const occurrence of expandRecurrence(event, event.recurrence, board.timeZone, range)) {
+          events.push({ ...event, ...occurrence, is_occurrence: true });
         }
       }
       return events.sort((a, b) => a.start_time - b.start_time || a.id.localeCompare(b.id));
