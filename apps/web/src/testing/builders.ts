@@ -3,8 +3,10 @@ import {
   defaultPreferences,
   defaultRoles,
   type Organization,
+  type Project,
   type PublicConfig,
   type Role,
+  type Task,
   type User,
 } from "@timetrap/domain";
 
@@ -67,6 +69,66 @@ export function buildConfig(overrides: Partial<PublicConfig> = {}): PublicConfig
     termsUrl: "https://example.com/terms",
     privacyUrl: "https://example.com/privacy",
     knowledgeBaseUrl: "https://example.com/help",
+    ...overrides,
+  };
+}
+
+/** An open project of org-1 for Acme Corp, managed by Ada, with no members and nothing logged or spent. */
+export function buildProject(overrides: Partial<Project> = {}): Project {
+  return {
+    uid: "project-1",
+    title: "Website",
+    organization_id: "org-1",
+    customer_id: "customer-1",
+    customer: { uid: "customer-1", nominative: "Acme Corp" },
+    project_manager: { uid: "user-1", nominative: "Ada Lovelace", image_url: null },
+    status: { uid: "status-open", key: "open", name: "Open" },
+    category: null,
+    area: null,
+    external_reference: null,
+    not_billable: false,
+    budget: 0,
+    marginability_percentage: 30,
+    tolerance_days: null,
+    project_type: null,
+    contact_name: null,
+    contact_surname: null,
+    contact_email: null,
+    contact_role: null,
+    description: null,
+    start_date: null,
+    end_date: null,
+    closing_date: null,
+    members: [],
+    latest_update: null,
+    progress: 0,
+    total_work_log: 0,
+    total_work_log_cost: 0,
+    total_final_balance_expenses: 0,
+    current_marginability: null,
+    created_at: 1,
+    ...overrides,
+  };
+}
+
+/** An open task of the Website project, assigned to Ada, with no due date, category or subtasks. */
+export function buildTask(overrides: Partial<Task> = {}): Task {
+  return {
+    uid: "task-1",
+    name: "Wireframes",
+    description: null,
+    due_date: null,
+    color: null,
+    complete: false,
+    user: { uid: "user-1", nominative: "Ada Lovelace", image_url: null },
+    project: { uid: "project-1", title: "Website", category: null, customer_nominative: "Acme Corp" },
+    organization_id: "org-1",
+    parent_task: null,
+    sub_tasks: [],
+    priority: 30,
+    category: null,
+    total_work_time: 0,
+    created_at: 1,
     ...overrides,
   };
 }

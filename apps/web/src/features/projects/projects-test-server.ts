@@ -9,7 +9,7 @@ import type {
   User,
   WorkflowStatus,
 } from "@timetrap/domain";
-import { buildOrganization, buildRole, buildUser } from "../../testing/builders";
+import { buildProject as buildAnyProject, buildOrganization, buildRole, buildUser } from "../../testing/builders";
 import { jsonResponse, type StubHandler } from "../../testing/fetch-stub";
 import { stubSignedInApi } from "../../testing/signed-in-api";
 
@@ -62,41 +62,16 @@ export const taskCategories: TaskCategory[] = [
   { uid: "tc-1", name: "Meetings", color: "#fab005", is_used_for_tasks: true, is_used_for_planning: false },
 ];
 
+/** A project for Acme, managed by the signed-in person, in the workflow's open status. */
 export function buildProject(overrides: Partial<Project> = {}): Project {
-  return {
-    uid: "project-1",
-    title: "Website",
-    organization_id: "org-1",
+  return buildAnyProject({
     customer_id: ids.acme,
     customer: { uid: ids.acme, nominative: "Acme Corp" },
     project_manager: people.me,
     status: { uid: ids.open, key: "open", name: "Open" },
-    category: null,
-    area: null,
-    external_reference: null,
-    not_billable: false,
-    budget: 0,
-    marginability_percentage: 30,
-    tolerance_days: null,
-    project_type: null,
-    contact_name: null,
-    contact_surname: null,
-    contact_email: null,
-    contact_role: null,
-    description: null,
-    start_date: null,
-    end_date: null,
-    closing_date: null,
-    members: [],
-    latest_update: null,
-    progress: 0,
-    total_work_log: 0,
-    total_work_log_cost: 0,
-    total_final_balance_expenses: 0,
-    current_marginability: null,
     created_at: 0,
     ...overrides,
-  };
+  });
 }
 
 export function buildActiveUser(ref: { uid: string; nominative: string }): OrganizationUser {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import type { Project, Recurrence, Task, TaskCategory, TimeBlockingEvent, User } from "@timetrap/domain";
+import type { Recurrence, Task, TaskCategory, TimeBlockingEvent, User } from "@timetrap/domain";
 import { describe, expect, it, vi } from "vitest";
 import { useSession } from "../../../lib/session";
-import { buildRole, buildUser } from "../../../testing/builders";
+import { buildProject, buildRole, buildTask, buildUser } from "../../../testing/builders";
 import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderWithProviders } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
@@ -33,62 +33,18 @@ const categories: TaskCategory[] = [
   { uid: ids.support, name: "Support", color: "#12b886", is_used_for_tasks: true, is_used_for_planning: false },
 ];
 
-function buildProject(uid: string, title: string): Project {
-  const person = { uid: ids.ada, nominative: "Ada Lovelace", image_url: null };
-  return {
-    uid,
-    title,
-    organization_id: "org-1",
-    customer_id: "customer-1",
-    customer: { uid: "customer-1", nominative: "Acme Corp" },
-    project_manager: person,
-    status: { uid: "status-open", key: "open", name: "Open" },
-    category: null,
-    area: null,
-    external_reference: null,
-    not_billable: false,
-    budget: 0,
-    marginability_percentage: 30,
-    tolerance_days: null,
-    project_type: null,
-    contact_name: null,
-    contact_surname: null,
-    contact_email: null,
-    contact_role: null,
-    description: null,
-    start_date: null,
-    end_date: null,
-    closing_date: null,
-    members: [],
-    latest_update: null,
-    progress: 0,
-    total_work_log: 0,
-    total_work_log_cost: 0,
-    total_final_balance_expenses: 0,
-    current_marginability: null,
-    created_at: 1,
-  };
-}
+const ada = { uid: ids.ada, nominative: "Ada Lovelace", image_url: null };
 
-function buildTask(uid: string, name: string, overrides: Partial<Task> = {}): Task {
-  return {
+/** Ada's open task on the Website project, in the Support category. */
+function adasTask(uid: string, name: string, overrides: Partial<Task> = {}): Task {
+  return buildTask({
     uid,
     name,
-    description: null,
-    due_date: null,
-    color: null,
-    complete: false,
-    user: { uid: ids.ada, nominative: "Ada Lovelace", image_url: null },
+    user: ada,
     project: { uid: ids.website, title: "Website", category: null, customer_nominative: "Acme Corp" },
-    organization_id: "org-1",
-    parent_task: null,
-    sub_tasks: [],
-    priority: 30,
     category: { uid: ids.support, name: "Support", color: "#12b886" },
-    total_work_time: 0,
-    created_at: 1,
     ...overrides,
-  };
+  });
 }
 
 /** The event the tests edit: Ada's standup, an hour with an hour logged. */
@@ -136,15 +92,18 @@ function boardServer({
 } = {}) {
   return stubSignedInApi(me, {
     "GET /api/v1/organization/org-1/project": () =>
-      jsonResponse([buildProject(ids.website, "Website"), buildProject(ids.erp, "ERP rollout")]),
+      jsonResponse([
+        buildProject({ uid: ids.website, title: "Website", project_manager: ada }),
+        buildProject({ uid: ids.erp, title: "ERP rollout", project_manager: ada }),
+      ]),
     "GET /api/v1/organization/org-1/task-category": () => jsonResponse(categories),
     "GET /api/v1/organization/org-1/task": ({ url }) => {
-      const wireframes = buildTask(ids.wireframes, "Wireframes");
-      const invoices = buildTask(ids.invoices, "Invoices", {
+      const wireframes = adasTask(ids.wireframes, "Wireframes");
+      const invoices = adasTask(ids.invoices, "Invoices", {
         project: { uid: ids.erp, title: "ERP rollout", category: null, customer_nominative: null },
         category: { uid: ids.meetings, name: "Meetings", color: "#fab005" },
       });
-      const done = buildTask("3c9a1f00-0000-4000-8000-0000000000f9", "Old release", { complete: true });
+      const done = adasTask("3c9a1f00-0000-4000-8000-0000000000f9", "Old release", { complete: true });
       const project = url.searchParams.get("project_id");
       const all = [wireframes, invoices, done];
       return jsonResponse(project ? all.filter((task) => task.project?.uid === project) : all);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import type { Project, Task } from "@timetrap/domain";
+import type { Task } from "@timetrap/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildUser } from "../../../testing/builders";
+import { buildProject, buildTask, buildUser } from "../../../testing/builders";
 import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderWithProviders } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
@@ -34,80 +34,30 @@ afterEach(() => {
 const dayMs = 24 * 60 * 60 * 1000;
 const grace = { uid: "user-2", nominative: "Grace Hopper", image_url: null };
 
-function buildTask(overrides: Partial<Task> = {}): Task {
-  return {
-    uid: "task-1",
-    name: "Wireframes",
-    description: null,
-    // Two days late: the overdue colour is red.
+/** Grace's task on the Website project, a subtask of Launch, two days late: the overdue colour is red. */
+function gracesTask(overrides: Partial<Task> = {}): Task {
+  return buildTask({
     due_date: Date.now() - 2 * dayMs,
-    color: null,
-    complete: false,
     user: grace,
-    project: {
-      uid: "project-web",
-      title: "Website",
-      category: null,
-      customer_nominative: "Acme Corp",
-    },
-    organization_id: "org-1",
+    project: { uid: "project-web", title: "Website", category: null, customer_nominative: "Acme Corp" },
     parent_task: { uid: "task-0", name: "Launch" },
-    sub_tasks: [],
     priority: 50,
     category: { uid: "category-design", name: "Design", color: "#fab005" },
-    total_work_time: 0,
-    created_at: 1,
     ...overrides,
-  };
-}
-
-function buildProject(uid: string, title: string, category: Project["category"]): Project {
-  return {
-    uid,
-    title,
-    organization_id: "org-1",
-    customer_id: null,
-    customer: null,
-    project_manager: { uid: "user-1", nominative: "Ada Lovelace", image_url: null },
-    status: { uid: "status-open", key: "open", name: "Open" },
-    category,
-    area: null,
-    external_reference: null,
-    not_billable: false,
-    budget: 0,
-    marginability_percentage: 30,
-    tolerance_days: null,
-    project_type: null,
-    contact_name: null,
-    contact_surname: null,
-    contact_email: null,
-    contact_role: null,
-    description: null,
-    start_date: null,
-    end_date: null,
-    closing_date: null,
-    members: [],
-    latest_update: null,
-    progress: 0,
-    total_work_log: 0,
-    total_work_log_cost: 0,
-    total_final_balance_expenses: 0,
-    current_marginability: null,
-    created_at: 1,
-  };
+  });
 }
 
 const clients = { uid: "pc-clients", name: "Clients", color: "#228be6" };
 const internal = { uid: "pc-internal", name: "Internal", color: "#40c057" };
 const projects = [
-  buildProject("project-web", "Website", clients),
-  buildProject("project-app", "App", clients),
-  buildProject("project-hr", "Hiring", internal),
-  buildProject("project-misc", "Odds and ends", null),
+  buildProject({ uid: "project-web", title: "Website", category: clients }),
+  buildProject({ uid: "project-app", title: "App", category: clients }),
+  buildProject({ uid: "project-hr", title: "Hiring", category: internal }),
+  buildProject({ uid: "project-misc", title: "Odds and ends", category: null }),
 ];
 
 function panelServer({
-  tasks = [buildTask()],
+  tasks = [gracesTask()],
   routes = {},
 }: {
   tasks?: Task[];
@@ -168,7 +118,7 @@ describe("side panel, Tasks source", () => {
 
   it("offers only open tasks; All adds the completed ones, struck through and not draggable", async () => {
     panelServer({
-      tasks: [buildTask(), buildTask({ uid: "task-2", name: "Copywriting", complete: true, parent_task: null })],
+      tasks: [gracesTask(), gracesTask({ uid: "task-2", name: "Copywriting", complete: true, parent_task: null })],
     });
     const { user } = renderPanel();
     await card("Wireframes");
@@ -222,8 +172,8 @@ describe("side panel, Tasks source", () => {
   it("groups the projects by category, with a group for those without one, and filters the list", async () => {
     panelServer({
       tasks: [
-        buildTask(),
-        buildTask({
+        gracesTask(),
+        gracesTask({
           uid: "task-3",
           name: "Interviews",
           project: { uid: "project-hr", title: "Hiring", category: null, customer_nominative: null },
@@ -275,11 +225,11 @@ describe("side panel, Tasks source", () => {
   });
 
   it("refreshes the list on demand", async () => {
-    let tasks = [buildTask()];
+    let tasks = [gracesTask()];
     panelServer({ routes: { "GET /api/v1/organization/org-1/task": () => jsonResponse(tasks) } });
     const { user } = renderPanel();
     await card("Wireframes");
-    tasks = [...tasks, buildTask({ uid: "task-4", name: "Sitemap" })];
+    tasks = [...tasks, gracesTask({ uid: "task-4", name: "Sitemap" })];
     await user.click(screen.getByRole("button", { name: "Refresh" }));
     expect(await card("Sitemap")).toBeInTheDocument();
   });
@@ -304,7 +254,7 @@ describe("side panel, Tasks source", () => {
 
   it("speaks Italian: the filter, the project choice and the close button", async () => {
     stubSignedInApi(buildUser({ uid: "user-1", language: "it" }), {
-      "GET /api/v1/organization/org-1/task": () => jsonResponse([buildTask()]),
+      "GET /api/v1/organization/org-1/task": () => jsonResponse([gracesTask()]),
       "GET /api/v1/organization/org-1/project": () => jsonResponse(projects),
     });
     const { user, onClose } = renderPanel();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import type { OrganizationUser, Project, Task, TaskCategory, User } from "@timetrap/domain";
 import { describe, expect, it } from "vitest";
 import { endOfDayMs } from "../../../lib/due-date";
-import { buildUser } from "../../../testing/builders";
+import { buildProject, buildTask, buildUser } from "../../../testing/builders";
 import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderApp } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
@@ -33,40 +33,9 @@ function member(person: typeof ada): OrganizationUser {
   };
 }
 
-function buildProject(uid: string, title: string): Project {
-  return {
-    uid,
-    title,
-    organization_id: "org-1",
-    customer_id: "customer-1",
-    customer: { uid: "customer-1", nominative: "Acme Corp" },
-    project_manager: ada,
-    status: { uid: "status-open", key: "open", name: "Open" },
-    category: null,
-    area: null,
-    external_reference: null,
-    not_billable: false,
-    budget: 0,
-    marginability_percentage: 30,
-    tolerance_days: null,
-    project_type: null,
-    contact_name: null,
-    contact_surname: null,
-    contact_email: null,
-    contact_role: null,
-    description: null,
-    start_date: null,
-    end_date: null,
-    closing_date: null,
-    members: [{ user: grace, tags: ["responsible"] }],
-    latest_update: null,
-    progress: 0,
-    total_work_log: 0,
-    total_work_log_cost: 0,
-    total_final_balance_expenses: 0,
-    current_marginability: null,
-    created_at: 1,
-  };
+/** A project Ada manages, with Grace responsible for it. */
+function adasProject(uid: string, title: string): Project {
+  return buildProject({ uid, title, project_manager: ada, members: [{ user: grace, tags: ["responsible"] }] });
 }
 
 const categories: TaskCategory[] = [
@@ -74,25 +43,18 @@ const categories: TaskCategory[] = [
   { uid: "c-2", name: "Planning only", color: "#228be6", is_used_for_tasks: false, is_used_for_planning: true },
 ];
 
-function buildTask(overrides: Partial<Task> = {}): Task {
-  return {
+/** Grace's wireframes for the Website, due on 20 March, in Meetings. */
+function gracesTask(overrides: Partial<Task> = {}): Task {
+  return buildTask({
     uid: ids.task,
-    name: "Wireframes",
     description: "Home and product pages",
     due_date: endOfDayMs("2026-03-20"),
-    color: null,
-    complete: false,
     user: grace,
     project: { uid: ids.website, title: "Website", category: null, customer_nominative: "Acme Corp" },
-    organization_id: "org-1",
-    parent_task: null,
-    sub_tasks: [],
     priority: 40,
     category: { uid: ids.meetings, name: "Meetings", color: "#fab005" },
-    total_work_time: 0,
-    created_at: 1,
     ...overrides,
-  };
+  });
 }
 
 const taskPath = (id: string) => `/api/v1/organization/org-1/task/${id}`;
@@ -106,7 +68,7 @@ function tasksServer({
 } = {}) {
   return stubSignedInApi(me, {
     "GET /api/v1/organization/org-1/project": () =>
-      jsonResponse([buildProject(ids.website, "Website"), buildProject(ids.erp, "ERP rollout")]),
+      jsonResponse([adasProject(ids.website, "Website"), adasProject(ids.erp, "ERP rollout")]),
     "GET /api/v1/organization/org-1/user": () => jsonResponse([member(ada), member(grace)]),
     "GET /api/v1/organization/org-1/task-category": () => jsonResponse(categories),
     "GET /api/v1/organization/org-1/task": () => jsonResponse([]),
@@ -169,7 +131,7 @@ describe("task modal", () => {
     const fetch = tasksServer({
       routes: {
         "POST /api/v1/organization/org-1/task": ({ body }) =>
-          jsonResponse(buildTask({ uid: ids.parent, ...(body as object) }), 201),
+          jsonResponse(gracesTask({ uid: ids.parent, ...(body as object) }), 201),
       },
     });
     const { user } = renderApp({ route: `${board}&modal=task&projectId=${ids.website}` });
@@ -203,8 +165,8 @@ describe("task modal", () => {
   it("edits the task named by taskId, completes it and keeps it under its parent", async () => {
     const fetch = tasksServer({
       routes: {
-        [`GET ${taskPath(ids.task)}`]: () => jsonResponse(buildTask()),
-        [`PATCH ${taskPath(ids.task)}`]: ({ body }) => jsonResponse(buildTask(body as Partial<Task>)),
+        [`GET ${taskPath(ids.task)}`]: () => jsonResponse(gracesTask()),
+        [`PATCH ${taskPath(ids.task)}`]: ({ body }) => jsonResponse(gracesTask(body as Partial<Task>)),
       },
     });
     const { user } = renderApp({ route: `${board}&modal=task&taskId=${ids.task}` });
@@ -233,7 +195,7 @@ describe("task modal", () => {
   });
 
   it("links the parent and the subtasks, and adds a subtask only with a name and an assignee", async () => {
-    let parent = buildTask({
+    let parent = gracesTask({
       uid: ids.parent,
       name: "Website launch",
       sub_tasks: [{ uid: ids.subtask, name: "DNS switch", complete: true, user: ada }],
@@ -244,7 +206,7 @@ describe("task modal", () => {
         "POST /api/v1/organization/org-1/task": ({ body }) => {
           const created = { uid: ids.task, name: (body as { name: string }).name, complete: false, user: grace };
           parent = { ...parent, sub_tasks: [...parent.sub_tasks, created] };
-          return jsonResponse(buildTask({ ...created, parent_task: { uid: ids.parent, name: parent.name } }), 201);
+          return jsonResponse(gracesTask({ ...created, parent_task: { uid: ids.parent, name: parent.name } }), 201);
         },
       },
     });
@@ -287,7 +249,7 @@ describe("task modal", () => {
       routes: {
         [`GET ${taskPath(ids.subtask)}`]: () =>
           jsonResponse(
-            buildTask({
+            gracesTask({
               uid: ids.subtask,
               name: "DNS switch",
               parent_task: { uid: ids.parent, name: "Website launch" },
@@ -319,7 +281,7 @@ describe("task modal", () => {
   it("shows a task read-only to someone who neither has it nor may edit its project", async () => {
     tasksServer({
       me: buildUser({ uid: "3c9a1f00-0000-4000-8000-000000000009", role: { uid: "r", name: "Member", acls: [] } }),
-      routes: { [`GET ${taskPath(ids.task)}`]: () => jsonResponse(buildTask()) },
+      routes: { [`GET ${taskPath(ids.task)}`]: () => jsonResponse(gracesTask()) },
     });
     renderApp({ route: `${board}&modal=task&taskId=${ids.task}` });
     const dialog = await screen.findByRole("dialog", { name: "Edit task" });
@@ -331,7 +293,7 @@ describe("task modal", () => {
   it("deletes a task after confirmation and closes", async () => {
     const fetch = tasksServer({
       routes: {
-        [`GET ${taskPath(ids.task)}`]: () => jsonResponse(buildTask()),
+        [`GET ${taskPath(ids.task)}`]: () => jsonResponse(gracesTask()),
         [`DELETE ${taskPath(ids.task)}`]: () => new Response(null, { status: 204 }),
       },
     });

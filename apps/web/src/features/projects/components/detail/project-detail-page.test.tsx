@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { Expense, Note, Project, ProjectLink, ProjectUpdate, Task, User } from "@timetrap/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buildRole, buildUser } from "../../../../testing/builders";
+import { buildProject, buildRole, buildTask, buildUser } from "../../../../testing/builders";
 import { errorResponse, jsonResponse, type StubHandler } from "../../../../testing/fetch-stub";
 import { renderApp } from "../../../../testing/render";
 import { stubSignedInApi } from "../../../../testing/signed-in-api";
@@ -11,65 +11,35 @@ const grace = { uid: "7d1e0a52-0000-4000-8000-000000000002", nominative: "Grace 
 const alan = { uid: "7d1e0a52-0000-4000-8000-000000000003", nominative: "Alan Turing", image_url: null };
 const projectId = "7d1e0a52-0000-4000-8000-0000000000a1";
 
-function buildProject(overrides: Partial<Project> = {}): Project {
-  return {
-    uid: projectId,
-    title: "Website relaunch",
-    organization_id: "org-1",
-    customer_id: "customer-1",
-    customer: { uid: "customer-1", nominative: "Caffè Nero S.r.l." },
-    project_manager: ada,
-    status: { uid: "status-open", key: "open", name: "Open" },
-    category: null,
-    area: null,
-    external_reference: "Q-2026-14",
-    not_billable: false,
-    budget: 12000,
-    marginability_percentage: 30,
-    tolerance_days: null,
-    project_type: 0,
-    contact_name: "Mario",
-    contact_surname: "Rossi",
-    contact_email: null,
-    contact_role: null,
-    description: null,
-    start_date: "2026-02-01",
-    end_date: "2026-06-30",
-    closing_date: null,
-    members: [
-      { user: grace, tags: ["responsible", "sales"] },
-      { user: alan, tags: ["informed"] },
-    ],
-    latest_update: null,
-    progress: 0,
-    total_work_log: 0,
-    total_work_log_cost: 0,
-    total_final_balance_expenses: 0,
-    current_marginability: 100,
-    created_at: 1_760_000_000_000,
-    ...overrides,
-  };
-}
+/** The project the page shows: Caffè Nero's website relaunch, managed by Ada, with Grace and Alan on it. */
+const relaunch = buildProject({
+  uid: projectId,
+  title: "Website relaunch",
+  customer: { uid: "customer-1", nominative: "Caffè Nero S.r.l." },
+  project_manager: ada,
+  external_reference: "Q-2026-14",
+  budget: 12000,
+  project_type: 0,
+  contact_name: "Mario",
+  contact_surname: "Rossi",
+  start_date: "2026-02-01",
+  end_date: "2026-06-30",
+  members: [
+    { user: grace, tags: ["responsible", "sales"] },
+    { user: alan, tags: ["informed"] },
+  ],
+  current_marginability: 100,
+  created_at: 1_760_000_000_000,
+});
 
-function buildTask(overrides: Partial<Task> = {}): Task {
-  return {
-    uid: "task-1",
-    name: "Wireframes",
-    description: null,
-    due_date: null,
-    color: null,
-    complete: false,
+/** A task of the relaunch, assigned to Grace. */
+function relaunchTask(overrides: Partial<Task> = {}): Task {
+  return buildTask({
     user: grace,
     project: { uid: projectId, title: "Website relaunch", category: null, customer_nominative: "Caffè Nero S.r.l." },
-    organization_id: "org-1",
-    parent_task: null,
-    sub_tasks: [],
-    priority: 30,
-    category: null,
-    total_work_time: 0,
     created_at: 1_760_000_000_000,
     ...overrides,
-  };
+  });
 }
 
 const base = `/api/v1/organization/org-1/project/${projectId}`;
@@ -77,7 +47,7 @@ const route = (suffix = "") => `/user/user-1/projects/${projectId}?organizationI
 
 function projectServer({
   me = buildUser(),
-  project = buildProject(),
+  project = relaunch,
   notes = [],
   links = [],
   updates = [],
@@ -431,14 +401,14 @@ describe("project tasks", () => {
   const day = 24 * 60 * 60 * 1000;
   const now = new Date(2026, 2, 10, 12, 0, 0).getTime();
   const tasks = [
-    buildTask({
+    relaunchTask({
       uid: "task-1",
       name: "Wireframes",
       due_date: now - 3 * day,
       total_work_time: 12.345,
       priority: 50,
     }),
-    buildTask({
+    relaunchTask({
       uid: "task-2",
       name: "Copy; first draft",
       complete: true,
@@ -517,10 +487,10 @@ describe("project tasks", () => {
       routes: {
         "GET /api/v1/organization/org-1/task": () => jsonResponse(saved),
         "POST /api/v1/organization/org-1/task": ({ body }) => {
-          saved = [buildTask({ uid: "task-9", name: (body as { name: string }).name })];
+          saved = [relaunchTask({ uid: "task-9", name: (body as { name: string }).name })];
           return jsonResponse(saved[0], 201);
         },
-        "GET /api/v1/organization/org-1/project": () => jsonResponse([buildProject()]),
+        "GET /api/v1/organization/org-1/project": () => jsonResponse([relaunch]),
         "GET /api/v1/organization/org-1/user": () =>
           jsonResponse([
             {
