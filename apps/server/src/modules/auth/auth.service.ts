@@ -164,11 +164,11 @@ export function createAuthService({
     async verifySession({ token }: { token: string }): Promise<string> {
       const claims = await tokens.verify(token);
       if (!claims) throw unauthenticated();
-      const account = await users.findAccountById({ userId: claims.userId });
+      const account = await users.findSessionState({ userId: claims.userId });
       if (!account || account.passwordVersion !== claims.passwordVersion || account.status === "inactive") {
         throw unauthenticated();
       }
-      return account.id;
+      return claims.userId;
     },
 
     /**

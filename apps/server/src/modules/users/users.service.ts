@@ -10,7 +10,14 @@ import {
 import { type Database, isUniqueViolation } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
-import type { UserChanges, UserQueries, UserRow, UsersRepository, UserWithOrganization } from "./users.repository.js";
+import type {
+  SessionState,
+  UserChanges,
+  UserQueries,
+  UserRow,
+  UsersRepository,
+  UserWithOrganization,
+} from "./users.repository.js";
 
 /** What other modules (auth) read about an account; never sent as is. */
 export type Account = UserRow;
@@ -116,6 +123,11 @@ export function createUsersService({
 
     async findAccountById({ userId }: { userId: string }): Promise<Account | undefined> {
       return repository.findById(userId);
+    },
+
+    /** What a session check reads of its user, and nothing more; undefined for an unknown user. */
+    async findSessionState({ userId }: { userId: string }): Promise<SessionState | undefined> {
+      return repository.findSessionState(userId);
     },
 
     /** An account's preferences and organization id (null without one) in one read; undefined when unknown. */
