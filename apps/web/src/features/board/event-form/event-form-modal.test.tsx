@@ -3,6 +3,7 @@ import type { Recurrence, Task, TaskCategory, TimeBlockingEvent, User } from "@t
 import { describe, expect, it, vi } from "vitest";
 import { useSession } from "../../../lib/session";
 import { buildProject, buildRole, buildTask, buildUser } from "../../../testing/builders";
+import { chooseOption, openOptions } from "../../../testing/combobox";
 import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderWithProviders } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
@@ -130,29 +131,10 @@ function renderForm(target: EventFormTarget, { userId = ids.ada }: { userId?: st
 
 const newEvent: EventFormTarget = { mode: "create", draft: { start_time: at("09:00"), end_time: at("10:00") } };
 
-type TestUser = ReturnType<typeof renderWithProviders>["user"];
-
-/** Picks an option of one select by its label. */
-async function choose(user: TestUser, label: RegExp | string, option: string) {
-  const select = screen.getByRole("combobox", { name: label });
-  await user.click(select);
-  const listbox = await waitFor(() => {
-    const list = document.getElementById(select.getAttribute("aria-controls") ?? "");
-    if (!list) throw new Error(`No list for ${label}`);
-    return list;
-  });
-  await user.click(await within(listbox).findByRole("option", { name: option, hidden: true }));
-}
-
-async function optionsOf(user: TestUser, label: string): Promise<string[]> {
-  const select = screen.getByRole("combobox", { name: label });
-  await user.click(select);
-  const listbox = await waitFor(() => {
-    const list = document.getElementById(select.getAttribute("aria-controls") ?? "");
-    if (!list) throw new Error(`No list for ${label}`);
-    return list;
-  });
-  const names = within(listbox)
+/** The names of the options a select offers, read with its list open, which is closed again. */
+async function optionsOf(user: ReturnType<typeof renderWithProviders>["user"], label: string): Promise<string[]> {
+  const list = await openOptions(user, label);
+  const names = within(list)
     .queryAllByRole("option", { hidden: true })
     .map((option) => option.textContent ?? "");
   await user.keyboard("{Escape}");
@@ -165,7 +147,7 @@ describe("event form", () => {
     const { user, onClose } = renderForm(newEvent);
     const dialog = await screen.findByRole("dialog", { name: "New event" });
     await user.type(within(dialog).getByRole("textbox", { name: "Title" }), "Standup");
-    await choose(user, "Project", "Website");
+    await chooseOption(user, "Project", "Website");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -310,7 +292,7 @@ describe("event form", () => {
     const options = await optionsOf(user, "End time");
     expect(options).toHaveLength(96);
     expect(options.slice(0, 3)).toEqual(["00:00", "00:15", "00:30"]);
-    await choose(user, "End time", "08:45");
+    await chooseOption(user, "End time", "08:45");
     expect(end).toHaveValue("09:30");
     expect(within(dialog).getByRole("textbox", { name: "Duration" })).toHaveValue("00:30:00");
   });
@@ -321,7 +303,7 @@ describe("event form", () => {
     const dialog = await screen.findByRole("dialog", { name: "New event" });
     // With no project, the board owner's open tasks.
     await waitFor(async () => expect(await optionsOf(user, "Task")).toEqual(["Invoices", "Wireframes"]));
-    await choose(user, "Task", "Wireframes");
+    await chooseOption(user, "Task", "Wireframes");
     expect(within(dialog).getByRole("combobox", { name: "Project" })).toHaveValue("Website");
     expect(within(dialog).getByRole("combobox", { name: "Category" })).toHaveValue("Support");
     expect(within(dialog).getByRole("textbox", { name: "Title" })).toHaveValue("Wireframes");
@@ -329,7 +311,7 @@ describe("event form", () => {
     await waitFor(async () => expect(await optionsOf(user, "Task")).toEqual(["Wireframes"]));
 
     // Another project takes the task away.
-    await choose(user, "Project", "ERP rollout");
+    await chooseOption(user, "Project", "ERP rollout");
     expect(within(dialog).getByRole("combobox", { name: "Task" })).toHaveValue("");
     await waitFor(async () => expect(await optionsOf(user, "Task")).toEqual(["Invoices"]));
   });
@@ -339,7 +321,7 @@ describe("event form", () => {
     const { user } = renderForm(newEvent);
     const dialog = await screen.findByRole("dialog", { name: "New event" });
     await waitFor(async () => expect(await optionsOf(user, "Category")).toEqual(["Meetings", "Support"]));
-    await choose(user, "Category", "Support");
+    await chooseOption(user, "Category", "Support");
     expect(within(dialog).getByRole("textbox", { name: "Title" })).toHaveValue("Support");
 
     await user.click(within(dialog).getByText("Planning"));
@@ -390,9 +372,9 @@ describe("event form", () => {
     await user.click(within(repeat).getByRole("radio", { name: "After" }));
     expect(occurrences).toHaveValue("");
     // Another frequency clears the weekdays.
-    await choose(user, "Frequency", "Days");
+    await chooseOption(user, "Frequency", "Days");
     expect(within(repeat).queryByRole("checkbox", { name: "Tue" })).not.toBeInTheDocument();
-    await choose(user, "Frequency", "Weeks");
+    await chooseOption(user, "Frequency", "Weeks");
     expect(within(repeat).getByRole("checkbox", { name: "Tue" })).not.toBeChecked();
   });
 
@@ -458,7 +440,7 @@ describe("event form", () => {
     const fetch = boardServer();
     const { user, onClose } = renderForm({ mode: "edit", event: occurrence });
     const dialog = await screen.findByRole("dialog", { name: "Edit event" });
-    await choose(user, "Start time", "09:30");
+    await chooseOption(user, "Start time", "09:30");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     const scope = await screen.findByRole("dialog", { name: "Change a recurring event" });
     await user.click(within(scope).getByRole("radio", { name: "All events" }));

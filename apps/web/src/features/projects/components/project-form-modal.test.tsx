@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { Project } from "@timetrap/domain";
 import { describe, expect, it, vi } from "vitest";
+import { chooseOption } from "../../../testing/combobox";
 import { errorResponse, jsonResponse } from "../../../testing/fetch-stub";
 import { renderApp, renderWithProviders } from "../../../testing/render";
 import {
@@ -15,18 +16,6 @@ import {
 import { ProjectFormModal } from "./project-form-modal";
 
 const newCustomerId = "5f0c1c1e-0000-4000-8000-0000000000a9";
-
-/** Picks an option from the list the field opens (the closing lists of other fields may still be around). */
-async function pick(user: ReturnType<typeof renderApp>["user"], dialog: HTMLElement, field: string, option: string) {
-  const input = within(dialog).getByRole("combobox", { name: new RegExp(`^${field}`) });
-  await user.click(input);
-  const list = await waitFor(() => {
-    const element = document.getElementById(input.getAttribute("aria-controls") ?? "");
-    if (!element) throw new Error(`The list of ${field} is not open`);
-    return element;
-  });
-  await user.click(await within(list).findByRole("option", { name: option, hidden: true }));
-}
 
 const silenceErrors = () => vi.spyOn(console, "error").mockImplementation(() => {});
 
@@ -102,8 +91,8 @@ describe("project form", () => {
     });
     await waitFor(() => expect(customer).toHaveValue("Newco Srl"));
 
-    await pick(user, dialog, "Project manager", "Grace Hopper");
-    await pick(user, dialog, "Account managers", "Alan Turing");
+    await chooseOption(user, /^Project manager/, "Grace Hopper", dialog);
+    await chooseOption(user, /^Account managers/, "Alan Turing", dialog);
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
 
     expect(await screen.findByText("Project created")).toBeInTheDocument();
@@ -152,9 +141,9 @@ describe("project form", () => {
     await user.click((await screen.findAllByRole("button", { name: "Add project" }))[0] as HTMLElement);
     const dialog = await screen.findByRole("dialog", { name: "New project" });
     await user.type(within(dialog).getByRole("textbox", { name: /^Title/ }), "One too many");
-    await pick(user, dialog, "Customer", "Bottega Verde");
-    await pick(user, dialog, "Project manager", "Ada Lovelace");
-    await pick(user, dialog, "Account managers", "Ada Lovelace");
+    await chooseOption(user, /^Customer/, "Bottega Verde", dialog);
+    await chooseOption(user, /^Project manager/, "Ada Lovelace", dialog);
+    await chooseOption(user, /^Account managers/, "Ada Lovelace", dialog);
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
 
     expect(await screen.findByText("Your plan allows 5 projects. Upgrade the plan to add more")).toBeInTheDocument();

@@ -3,6 +3,7 @@ import type { OrganizationUser, Project, Task, TaskCategory, User } from "@timet
 import { describe, expect, it } from "vitest";
 import { endOfDayMs } from "../../../lib/due-date";
 import { buildProject, buildTask, buildUser } from "../../../testing/builders";
+import { chooseOption } from "../../../testing/combobox";
 import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderApp } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
@@ -78,18 +79,6 @@ function tasksServer({
 
 const board = "/user/user-1/board?organizationId=org-1";
 
-/** Picks an option of one select; the other selects of the form keep their own lists of the same people. */
-async function choose(user: ReturnType<typeof renderApp>["user"], label: RegExp, option: string) {
-  const select = screen.getByRole("combobox", { name: label });
-  await user.click(select);
-  const listbox = await waitFor(() => {
-    const list = document.getElementById(select.getAttribute("aria-controls") ?? "");
-    if (!list) throw new Error(`No list for ${label}`);
-    return list;
-  });
-  await user.click(await within(listbox).findByRole("option", { name: option, hidden: true }));
-}
-
 describe("task modal", () => {
   it("opens from the address on any page, with the project given, and closing takes its parameters away", async () => {
     tasksServer();
@@ -137,10 +126,10 @@ describe("task modal", () => {
     const { user } = renderApp({ route: `${board}&modal=task&projectId=${ids.website}` });
     const dialog = await screen.findByRole("dialog", { name: "New task" });
     await user.type(within(dialog).getByRole("textbox", { name: /^Name/ }), "  Launch checklist ");
-    await choose(user, /^Assignee/, "Grace Hopper");
+    await chooseOption(user, /^Assignee/, "Grace Hopper");
     await user.type(within(dialog).getByRole("textbox", { name: "Due date" }), "05/04/2026");
     await user.tab();
-    await choose(user, /^Category/, "Meetings");
+    await chooseOption(user, /^Category/, "Meetings");
     // A category kept for planning only is not offered for tasks.
     await user.click(screen.getByRole("combobox", { name: /^Category/ }));
     expect(screen.queryByRole("option", { name: "Planning only", hidden: true })).not.toBeInTheDocument();
@@ -223,7 +212,7 @@ describe("task modal", () => {
     expect(add).toBeDisabled();
     await user.type(within(dialog).getByRole("textbox", { name: "Subtask name" }), "Analytics");
     expect(add).toBeDisabled();
-    await choose(user, /^Subtask assignee/, "Grace Hopper");
+    await chooseOption(user, /^Subtask assignee/, "Grace Hopper");
     expect(add).toBeEnabled();
     await user.clear(within(dialog).getByRole("textbox", { name: "Subtask name" }));
     expect(add).toBeDisabled();
