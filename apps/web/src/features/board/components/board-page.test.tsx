@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { TimeBlockingEvent } from "@timetrap/domain";
 import { describe, expect, it } from "vitest";
-import { buildConfig, buildRole, buildUser } from "../../../testing/builders";
-import { jsonResponse, stubFetch } from "../../../testing/fetch-stub";
+import { buildRole, buildUser } from "../../../testing/builders";
+import { jsonResponse } from "../../../testing/fetch-stub";
 import { renderApp } from "../../../testing/render";
+import { stubSignedInApi } from "../../../testing/signed-in-api";
 import { buildEvent } from "../lib/event-fixtures";
 
 /** Monday 00:00 of the current week, in the test's zone: the board opens on it. */
@@ -19,10 +20,7 @@ function at(day: Date, hour: number, minute = 0): number {
 }
 
 function boardServer(events: TimeBlockingEvent[], me = buildUser()) {
-  window.localStorage.setItem("session", JSON.stringify({ token: "tok-1" }));
-  return stubFetch({
-    "GET /api/v1/config": () => jsonResponse(buildConfig()),
-    "GET /api/v1/auth/me": () => jsonResponse(me),
+  return stubSignedInApi(me, {
     "GET /api/v1/user/user-1/time-blocking": () => jsonResponse(events),
     "GET /api/v1/user/user-1/timer": () => jsonResponse(null),
     "GET /api/v1/user/user-2/time-blocking": () => jsonResponse(events.map((e) => ({ ...e, user_id: "user-2" }))),
@@ -44,6 +42,16 @@ function boardServer(events: TimeBlockingEvent[], me = buildUser()) {
       jsonResponse({ ...events[0], ...(body as object) }),
     "PATCH /api/v1/user/user-1": ({ body }) => jsonResponse({ ...me, ...(body as object) }),
   });
+}
+
+/** Right-clicks a tile: its menu, and the names of the items it offers. */
+async function openMenuOf(tile: HTMLElement) {
+  fireEvent.contextMenu(tile, { clientX: 100, clientY: 100 });
+  const menu = await screen.findByRole("menu", { hidden: true });
+  const items = within(menu)
+    .getAllByRole("menuitem", { hidden: true })
+    .map((item) => item.textContent);
+  return { menu, items };
 }
 
 /** A week of FullCalendar and the app shell take seconds to draw in jsdom on a busy machine. */
@@ -102,13 +110,8 @@ describe("board page", () => {
       renderApp({ route: "/user/user-1/board" });
       const tile = await screen.findByRole("button", { name: /^Write the report,/ });
 
-      fireEvent.contextMenu(tile, { clientX: 100, clientY: 100 });
-      const menu = await screen.findByRole("menu", { hidden: true });
-      expect(
-        within(menu)
-          .getAllByRole("menuitem", { hidden: true })
-          .map((item) => item.textContent),
-      ).toEqual(["Edit", "Turn into planning", "Copy"]);
+      const { menu, items } = await openMenuOf(tile);
+      expect(items).toEqual(["Edit", "Turn into planning", "Copy"]);
       fireEvent.click(within(menu).getByRole("menuitem", { name: "Turn into planning", hidden: true }));
 
       await waitFor(() =>
@@ -166,13 +169,8 @@ describe("board page", () => {
       expect(screen.getByRole("combobox", { name: "Board of" })).toBeInTheDocument();
       expect(screen.queryByRole("button", { name: /^Start the timer/ })).toBeNull();
 
-      fireEvent.contextMenu(tile, { clientX: 100, clientY: 100 });
-      const menu = await screen.findByRole("menu", { hidden: true });
-      expect(
-        within(menu)
-          .getAllByRole("menuitem", { hidden: true })
-          .map((item) => item.textContent),
-      ).toEqual(["Edit"]);
+      const { items } = await openMenuOf(tile);
+      expect(items).toEqual(["Edit"]);
     },
     slowRender,
   );
