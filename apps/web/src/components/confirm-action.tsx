@@ -1,8 +1,38 @@
 import { Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { i18n } from "../lib/i18n";
 import { notifyRequestError, notifySuccess } from "../lib/notify";
+
+export interface Confirmation {
+  modalId?: string;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  /** A red confirm button, for what cannot be taken back. */
+  destructive?: boolean;
+  onConfirm: () => void;
+}
+
+/** Asks before going on: the message in a centred modal, with the confirm button and Cancel. */
+export function openConfirmation({
+  modalId,
+  title,
+  message,
+  confirmLabel,
+  destructive = false,
+  onConfirm,
+}: Confirmation): void {
+  modals.openConfirmModal({
+    modalId,
+    title,
+    centered: true,
+    children: <Text size="sm">{message}</Text>,
+    labels: { confirm: confirmLabel, cancel: i18n.t("common.cancel") },
+    confirmProps: destructive ? { color: "red" } : undefined,
+    onConfirm,
+  });
+}
 
 export interface ConfirmedAction {
   title: string;
@@ -19,14 +49,12 @@ export interface ConfirmedAction {
  * it went in a toast.
  */
 export function useConfirmAction(): (action: ConfirmedAction) => void {
-  const { t } = useTranslation();
   return ({ title, message, confirmLabel, run, successMessage }) =>
-    modals.openConfirmModal({
+    openConfirmation({
       title,
-      centered: true,
-      children: <Text size="sm">{message}</Text>,
-      labels: { confirm: confirmLabel, cancel: t("common.cancel") },
-      confirmProps: { color: "red" },
+      message,
+      confirmLabel,
+      destructive: true,
       onConfirm: () => {
         run().then(() => notifySuccess({ message: successMessage }), notifyRequestError);
       },
