@@ -33,6 +33,11 @@ export const timeBlockingKeys = {
 const eventsPath = (userId: string, eventId?: string) =>
   `/user/${encodeURIComponent(userId)}/time-blocking${eventId ? `/${encodeURIComponent(eventId)}` : ""}`;
 
+/** The server reads a range as ISO instants. */
+function rangeQuery(range: EventRange) {
+  return { startTime: new Date(range.start).toISOString(), endTime: new Date(range.end).toISOString() };
+}
+
 export function getTimeBlockingEvents({
   userId,
   range,
@@ -43,7 +48,7 @@ export function getTimeBlockingEvents({
   signal?: AbortSignal;
 }): Promise<TimeBlockingEvent[]> {
   return api.get(eventsPath(userId), {
-    query: { startTime: new Date(range.start).toISOString(), endTime: new Date(range.end).toISOString() },
+    query: rangeQuery(range),
     schema: eventListSchema,
     signal,
   });
@@ -75,7 +80,7 @@ export function getNotAssignedEvents({
   signal?: AbortSignal;
 }): Promise<TimeBlockingEvent[]> {
   return api.get(`${eventsPath(userId)}/not-assigned`, {
-    query: range ? { startTime: new Date(range.start).toISOString(), endTime: new Date(range.end).toISOString() } : {},
+    query: range ? rangeQuery(range) : {},
     schema: eventListSchema,
     signal,
   });
@@ -148,39 +153,32 @@ export function refreshBoard(queryClient: QueryClient, userId: string) {
   return queryClient.invalidateQueries({ queryKey: timeBlockingKeys.all(userId) });
 }
 
-export function useCreateTimeBlockingEvent(userId: string) {
+/** A change to one person's events; settled or not, their board is asked again. */
+function useBoardMutation<Variables, Data>(userId: string, mutationFn: (variables: Variables) => Promise<Data>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: TimeBlockingEventInputFields) => createTimeBlockingEvent({ userId, data }),
-    onSettled: () => refreshBoard(queryClient, userId),
-  });
+  return useMutation({ mutationFn, onSettled: () => refreshBoard(queryClient, userId) });
+}
+
+export function useCreateTimeBlockingEvent(userId: string) {
+  return useBoardMutation(userId, (data: TimeBlockingEventInputFields) => createTimeBlockingEvent({ userId, data }));
 }
 
 export function useUpdateTimeBlockingEvent(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ eventId, data }: { eventId: string; data: TimeBlockingEventPatch }) =>
-      updateTimeBlockingEvent({ userId, eventId, data }),
-    onSettled: () => refreshBoard(queryClient, userId),
-  });
+  return useBoardMutation(userId, ({ eventId, data }: { eventId: string; data: TimeBlockingEventPatch }) =>
+    updateTimeBlockingEvent({ userId, eventId, data }),
+  );
 }
 
 export function useDeleteTimeBlockingEvent(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ eventId, recurrences }: { eventId: string; recurrences?: boolean }) =>
-      deleteTimeBlockingEvent({ userId, eventId, recurrences }),
-    onSettled: () => refreshBoard(queryClient, userId),
-  });
+  return useBoardMutation(userId, ({ eventId, recurrences }: { eventId: string; recurrences?: boolean }) =>
+    deleteTimeBlockingEvent({ userId, eventId, recurrences }),
+  );
 }
 
 export function usePatchRecurrence(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ recurrenceId, data }: { recurrenceId: string; data: RecurrencePatch }) =>
-      patchRecurrence({ userId, recurrenceId, data }),
-    onSettled: () => refreshBoard(queryClient, userId),
-  });
+  return useBoardMutation(userId, ({ recurrenceId, data }: { recurrenceId: string; data: RecurrencePatch }) =>
+    patchRecurrence({ userId, recurrenceId, data }),
+  );
 }
 
 /**

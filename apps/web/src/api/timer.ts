@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type TimeBlockingEvent, type Timer, timeBlockingEventSchema, timerSchema } from "@timetrap/domain";
 import { api } from "../lib/api-client";
 import { refreshBoard } from "./time-blocking";
@@ -34,16 +34,20 @@ export function stopTimer({ userId }: { userId: string }): Promise<TimeBlockingE
   return api.delete(timerPath(userId), { schema: timeBlockingEventSchema });
 }
 
+/** A start or stop changes the running timer and the event's logged time on the board. */
+function refreshTimer(queryClient: QueryClient, userId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: timerKeys.current(userId) }),
+    refreshBoard(queryClient, userId),
+  ]);
+}
+
 export function useStartTimer(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (eventId: string) => startTimer({ userId, eventId }),
     onSuccess: (timer) => queryClient.setQueryData(timerKeys.current(userId), timer),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: timerKeys.current(userId) }),
-        refreshBoard(queryClient, userId),
-      ]),
+    onSettled: () => refreshTimer(queryClient, userId),
   });
 }
 
@@ -52,10 +56,6 @@ export function useStopTimer(userId: string) {
   return useMutation({
     mutationFn: () => stopTimer({ userId }),
     onSuccess: () => queryClient.setQueryData(timerKeys.current(userId), null),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: timerKeys.current(userId) }),
-        refreshBoard(queryClient, userId),
-      ]),
+    onSettled: () => refreshTimer(queryClient, userId),
   });
 }
