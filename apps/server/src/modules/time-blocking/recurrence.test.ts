@@ -151,8 +151,10 @@ describe("a series on the board", () => {
     const { owner } = await workspace();
     const { recurrenceId } = await addStandUp(owner, { repeat: 3 });
     expect(startsOf(await boardOf(owner))).toHaveLength(3);
-    await updateRecurrence(owner.id, recurrenceId, { skip: summer(3, 30, 9) }, owner.token);
-    expect(startsOf(await boardOf(owner))).toEqual([winter(3, 23, 9), summer(4, 6, 9)]);
+    const skipped = await updateRecurrence(owner.id, recurrenceId, { skip: summer(3, 30, 9) }, owner.token);
+    const board = await boardOf(owner);
+    expect(startsOf(board)).toEqual([winter(3, 23, 9), summer(4, 6, 9)]);
+    expect(board[0]!.recurrence).toEqual(skipped.json());
   });
 });
 
@@ -174,7 +176,9 @@ describe("PATCH /user/{id}/recurrence/{recId}", () => {
     const ended = await updateRecurrence(owner.id, recurrenceId, { end_date: summer(3, 30, 9) - 1000 }, owner.token);
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toMatchObject({ end_date: summer(3, 30, 9) - 1000 });
-    expect(startsOf(await boardOf(owner))).toEqual([winter(3, 23, 9)]);
+    const board = await boardOf(owner);
+    expect(startsOf(board)).toEqual([winter(3, 23, 9)]);
+    expect(board[0]!.recurrence).toEqual(ended.json());
 
     const reopened = await updateRecurrence(owner.id, recurrenceId, { end_date: null }, owner.token);
     expect(reopened.json()).toMatchObject({ end_date: null });

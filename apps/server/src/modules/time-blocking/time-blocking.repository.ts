@@ -62,14 +62,19 @@ interface AnswerRow {
   task_linked_id: string | null;
   task_name: string | null;
   recurrence_id: string | null;
-  /** The rule's columns are read only with the rule (`withRule`, and a series' template); absent or null otherwise. */
-  rule_every?: number | null;
-  rule_frequency?: string | null;
-  rule_day_of_weeks?: number[] | null;
-  rule_until?: string | null;
-  rule_repeat?: number | null;
-  rule_skip?: number[] | null;
-  rule_end_date?: number | null;
+  /** The rule, read with it (`withRule`, and a series' template); absent or null otherwise. */
+  rule?: RuleColumn | null;
+}
+
+/** A rule as its one column holds it: a template's rule rides along in its row rather than in seven columns. */
+interface RuleColumn {
+  every: number;
+  frequency: string;
+  day_of_weeks: number[];
+  until: string | null;
+  repeat: number | null;
+  skip: number[];
+  end_date: number | null;
 }
 
 const named = (expression: SQL | PgColumn, name: keyof AnswerRow) => sql`${expression}`.as(name);
@@ -111,27 +116,16 @@ const answerColumns = {
   recurrenceId: named(timeBlockingEvents.recurrenceId, "recurrence_id"),
 };
 
+/** The rule as one JSON value (see `RuleColumn`), null without one. */
 const ruleColumns = {
-  ruleEvery: named(recurrences.every, "rule_every"),
-  ruleFrequency: named(recurrences.frequency, "rule_frequency"),
-  ruleDayOfWeeks: named(recurrences.dayOfWeeks, "rule_day_of_weeks"),
-  // As text: the drivers would otherwise parse a date differently.
-  ruleUntil: named(sql`${recurrences.until}::text`, "rule_until"),
-  ruleRepeat: named(recurrences.repeat, "rule_repeat"),
-  ruleSkip: named(recurrences.skip, "rule_skip"),
-  ruleEndDate: named(epochMs(recurrences.endDate), "rule_end_date"),
+  rule: named(
+    sql`case when ${recurrences.id} is not null then json_build_object('every', ${recurrences.every}, 'frequency', ${recurrences.frequency}, 'day_of_weeks', ${recurrences.dayOfWeeks}, 'until', ${recurrences.until}, 'repeat', ${recurrences.repeat}, 'skip', ${recurrences.skip}, 'end_date', ${epochMs(recurrences.endDate)}::int8) end`,
+    "rule",
+  ),
 };
 
-/** The rule's columns of a row that has none. */
-const noRuleColumns = {
-  ruleEvery: named(sql`null`, "rule_every"),
-  ruleFrequency: named(sql`null`, "rule_frequency"),
-  ruleDayOfWeeks: named(sql`null`, "rule_day_of_weeks"),
-  ruleUntil: named(sql`null`, "rule_until"),
-  ruleRepeat: named(sql`null`, "rule_repeat"),
-  ruleSkip: named(sql`null`, "rule_skip"),
-  ruleEndDate: named(sql`null`, "rule_end_date"),
-};
+/** The rule's column of a row that has none. */
+const noRuleColumns = { rule: named(sql`null`, "rule") };
 
 /**
  * The answer of one of `userId`'s rows. A project, category or task of another organization is not read (see
@@ -164,17 +158,17 @@ function toAnswer(row: AnswerRow, userId: string): TimeBlockingEvent {
     task: row.task_linked_id && row.task_name !== null ? { uid: row.task_linked_id, name: row.task_name } : null,
     recurrence_id: row.recurrence_id,
     recurrence:
-      row.recurrence_id && row.rule_every != null
+      row.recurrence_id && row.rule
         ? {
             id: row.recurrence_id,
-            every: row.rule_every,
+            every: row.rule.every,
             // The table's check constraint admits only the domain's frequencies.
-            frequency: row.rule_frequency as RecurrenceFrequency,
-            day_of_weeks: row.rule_day_of_weeks ?? [],
-            until: row.rule_until ?? null,
-            repeat: row.rule_repeat ?? null,
-            skip: row.rule_skip ?? [],
-            end_date: row.rule_end_date ?? null,
+            frequency: row.rule.frequency as RecurrenceFrequency,
+            day_of_weeks: row.rule.day_of_weeks,
+            until: row.rule.until,
+            repeat: row.rule.repeat,
+            skip: row.rule.skip,
+            end_date: row.rule.end_date,
           }
         : null,
     is_occurrence: false,
