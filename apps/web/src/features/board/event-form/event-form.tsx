@@ -35,6 +35,7 @@ import {
   useUpdateTimeBlockingEvent,
 } from "../../../api/time-blocking";
 import { DateField } from "../../../components/date-field";
+import { withCurrentOption } from "../../../lib/select-options";
 import { ChoiceDialog } from "./choice-dialog";
 import { DurationField } from "./duration-field";
 import {
@@ -94,15 +95,6 @@ function errorText(t: TFunction, errors: EventFormErrors, field: keyof EventForm
   }
 }
 
-/** Choices with the current one kept, even when the list no longer offers it (a completed task). */
-function withCurrent(
-  options: { value: string; label: string }[],
-  current: { uid: string; label: string } | null | undefined,
-) {
-  if (!current || options.some((option) => option.value === current.uid)) return options;
-  return [{ value: current.uid, label: current.label }, ...options];
-}
-
 export type EventFormSubject = { mode: "create"; draft: CreateDraft } | { mode: "edit"; event: TimeBlockingEvent };
 
 export interface EventFormProps {
@@ -157,13 +149,13 @@ export function EventForm({
 
   const collator = useMemo(() => new Intl.Collator(i18n.language, { sensitivity: "base" }), [i18n.language]);
   const byLabel = (a: { label: string }, b: { label: string }) => collator.compare(a.label, b.label);
-  const projectOptions = withCurrent(
+  const projectOptions = withCurrentOption(
     (projects.data ?? []).map((project) => ({ value: project.uid, label: project.title })).sort(byLabel),
     event?.project && event.project.uid === values.project_id
       ? { uid: event.project.uid, label: event.project.title }
       : null,
   );
-  const categoryOptions = withCurrent(
+  const categoryOptions = withCurrentOption(
     categoryList
       .filter((category) => categoryFitsEventType(category, values.event_type))
       .map((category) => ({ value: category.uid, label: category.name }))
@@ -172,7 +164,7 @@ export function EventForm({
       ? { uid: event.category.uid, label: event.category.name }
       : null,
   );
-  const taskOptions = withCurrent(
+  const taskOptions = withCurrentOption(
     taskList
       .filter((task) => !task.complete || task.uid === values.task_linked_id)
       .map((task) => ({ value: task.uid, label: task.name }))

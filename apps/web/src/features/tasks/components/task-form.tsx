@@ -20,6 +20,7 @@ import { ModalFormFooter } from "../../../components/modal-form-footer";
 import { PriorityIcon, toPriority } from "../../../components/task-priority";
 import { dueDay, endOfDayMs } from "../../../lib/due-date";
 import { mutationToasts } from "../../../lib/notify";
+import { withCurrentOption } from "../../../lib/select-options";
 
 type Field = "name" | "description" | "projectId" | "userId";
 type Errors = Partial<Record<Field, string>>;
@@ -60,15 +61,6 @@ function errorsOf(issues: { path: PropertyKey[]; code: string; maximum?: unknown
     else if (field === "userId") errors.userId = t("taskModal.validations.assigneeRequired");
   }
   return errors;
-}
-
-/** Choices with the current one kept, even when the list no longer offers it (a deactivated assignee). */
-function withCurrent(
-  options: { value: string; label: string }[],
-  current: { uid: string; label: string } | null | undefined,
-) {
-  if (!current || options.some((option) => option.value === current.uid)) return options;
-  return [{ value: current.uid, label: current.label }, ...options];
 }
 
 export interface TaskFormProps {
@@ -113,19 +105,19 @@ export function TaskForm({
   };
 
   const collator = new Intl.Collator(i18n.language, { sensitivity: "base" });
-  const projectOptions = withCurrent(
+  const projectOptions = withCurrentOption(
     (projects.data ?? [])
       .map((project) => ({ value: project.uid, label: project.title }))
       .sort((a, b) => collator.compare(a.label, b.label)),
     task?.project && { uid: task.project.uid, label: task.project.title },
   );
-  const userOptions = withCurrent(
+  const userOptions = withCurrentOption(
     (users.data ?? [])
       .map((user) => ({ value: user.uid, label: user.nominative }))
       .sort((a, b) => collator.compare(a.label, b.label)),
     task?.user && { uid: task.user.uid, label: task.user.nominative },
   );
-  const categoryOptions = withCurrent(
+  const categoryOptions = withCurrentOption(
     categories.filter((category) => category.is_used_for_tasks).map((c) => ({ value: c.uid, label: c.name })),
     task?.category && { uid: task.category.uid, label: task.category.name },
   );
