@@ -36,6 +36,7 @@ import {
 } from "../../../api/time-blocking";
 import { DateField } from "../../../components/date-field";
 import { withCurrentOption } from "../../../lib/select-options";
+import { alertError } from "../lib/alert-error";
 import { ChoiceDialog } from "./choice-dialog";
 import { DurationField } from "./duration-field";
 import {
@@ -66,17 +67,6 @@ const swatches = ["#3788d8", "#12b886", "#40c057", "#fab005", "#fd7e14", "#fa525
 
 type EditScope = "only" | "all";
 type DeleteScope = "only" | "following" | "all";
-
-/** Spec part 1 §8: a failed save is shown in a browser alert with the error as it came. */
-function serializeError(error: unknown): string {
-  try {
-    const text = JSON.stringify(error, null, 2);
-    if (text && text !== "{}") return text;
-  } catch {
-    // A value that JSON cannot write (a cycle) is shown as text.
-  }
-  return String(error);
-}
 
 function errorText(t: TFunction, errors: EventFormErrors, field: keyof EventFormErrors): string | undefined {
   switch (errors[field]) {
@@ -172,8 +162,7 @@ export function EventForm({
     event?.task && event.task.uid === values.task_linked_id ? { uid: event.task.uid, label: event.task.name } : null,
   );
 
-  const alertFailure = (error: unknown) => window.alert(serializeError(error));
-  const saved = { onSuccess: onClose, onError: alertFailure };
+  const saved = { onSuccess: onClose, onError: alertError };
 
   const submit = (formEvent: FormEvent) => {
     formEvent.preventDefault();
@@ -456,7 +445,7 @@ export function EventForm({
           onConfirm={(scope) => {
             saveSeriesChange(event, scope ?? "all").then(onClose, (error: unknown) => {
               setScopeOpen(false);
-              alertFailure(error);
+              alertError(error);
             });
           }}
         />

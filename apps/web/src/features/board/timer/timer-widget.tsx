@@ -4,7 +4,7 @@ import { elapsedAfterTimer, formatDuration } from "@timetrap/domain";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useStopTimer, useTimer } from "../../../api/timer";
-import { alertError } from "./alert-error";
+import { alertError } from "../lib/alert-error";
 import classes from "./timer-widget.module.css";
 import { useNow } from "./use-now";
 

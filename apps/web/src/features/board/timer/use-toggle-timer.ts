@@ -1,7 +1,7 @@
 import type { TimeBlockingEvent } from "@timetrap/domain";
 import { toEventInput, useCreateTimeBlockingEvent } from "../../../api/time-blocking";
 import { useStartTimer, useStopTimer, useTimer } from "../../../api/timer";
-import { alertError } from "./alert-error";
+import { alertError } from "../lib/alert-error";
 import { confirmSwitchTimer } from "./confirm-switch-timer";
 
 export interface ToggleTimer {

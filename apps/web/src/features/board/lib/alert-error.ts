@@ -4,10 +4,13 @@
  */
 export function serializeError(error: unknown): string {
   try {
-    return JSON.stringify(error, null, 2) ?? String(error);
+    const text = JSON.stringify(error, null, 2);
+    if (text && text !== "{}") return text;
   } catch {
-    return String(error);
+    // A value that JSON cannot write (a cycle) is shown as text.
   }
+  // An Error that is not an ApiError has no fields JSON writes; its text says more than "{}".
+  return String(error);
 }
 
 export function alertError(error: unknown): void {
