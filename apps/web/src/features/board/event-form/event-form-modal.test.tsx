@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import type { Recurrence, Task, TaskCategory, TimeBlockingEvent, User } from "@timetrap/domain";
+import type { Task, TaskCategory, TimeBlockingEvent, User } from "@timetrap/domain";
 import { describe, expect, it, vi } from "vitest";
 import { useSession } from "../../../lib/session";
 import { buildProject, buildRole, buildTask, buildUser } from "../../../testing/builders";
@@ -7,7 +7,7 @@ import { chooseOption, openOptions } from "../../../testing/combobox";
 import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderWithProviders } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
-import { buildEvent } from "../lib/event-fixtures";
+import { buildEvent, buildRecurrence } from "../lib/event-fixtures";
 import { EventFormModal, type EventFormTarget } from "./event-form-modal";
 
 /** Ids are uuids on the wire, and the event schema checks them. */
@@ -61,16 +61,7 @@ function standup(overrides: Partial<TimeBlockingEvent> = {}): TimeBlockingEvent 
   });
 }
 
-const weekly: Recurrence = {
-  id: ids.series,
-  every: 1,
-  frequency: "WEEKLY",
-  day_of_weeks: [2],
-  until: null,
-  repeat: null,
-  skip: [],
-  end_date: null,
-};
+const weekly = buildRecurrence({ id: ids.series, day_of_weeks: [2] });
 
 /** The Tuesday after the template's: an occurrence computed from the series. */
 const occurrence = standup({

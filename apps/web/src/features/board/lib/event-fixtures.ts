@@ -1,4 +1,4 @@
-import type { TimeBlockingEvent } from "@timetrap/domain";
+import type { Recurrence, TimeBlockingEvent } from "@timetrap/domain";
 
 /** A stored event for tests: a one-hour activity on 9 March 2026 at 09:00 UTC, not completed, with no project. */
 export function buildEvent(overrides: Partial<TimeBlockingEvent> = {}): TimeBlockingEvent {
@@ -30,24 +30,31 @@ export function buildEvent(overrides: Partial<TimeBlockingEvent> = {}): TimeBloc
   };
 }
 
+/** A stored series: every week, with no weekdays named (the template's), never ending, nothing skipped. */
+export function buildRecurrence(overrides: Partial<Recurrence> = {}): Recurrence {
+  return {
+    id: "22222222-2222-4222-8222-222222222222",
+    every: 1,
+    frequency: "WEEKLY",
+    day_of_weeks: [],
+    until: null,
+    repeat: null,
+    skip: [],
+    end_date: null,
+    ...overrides,
+  };
+}
+
 /** The same event as the occurrence of a weekly series on its template's weekday, a week later. */
 export function buildOccurrence(overrides: Partial<TimeBlockingEvent> = {}): TimeBlockingEvent {
   const week = 7 * 24 * 3_600_000;
   const template = buildEvent();
+  const recurrence = buildRecurrence();
   return buildEvent({
     start_time: template.start_time + week,
     end_time: template.end_time + week,
-    recurrence_id: "22222222-2222-4222-8222-222222222222",
-    recurrence: {
-      id: "22222222-2222-4222-8222-222222222222",
-      every: 1,
-      frequency: "WEEKLY",
-      day_of_weeks: [],
-      until: null,
-      repeat: null,
-      skip: [],
-      end_date: null,
-    },
+    recurrence_id: recurrence.id,
+    recurrence,
     is_occurrence: true,
     ...overrides,
   });

@@ -5,7 +5,7 @@ import { buildUser } from "../../../testing/builders";
 import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
 import { renderWithProviders } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
-import { buildEvent } from "../lib/event-fixtures";
+import { buildEvent, buildRecurrence } from "../lib/event-fixtures";
 import { useToggleTimer } from "./use-toggle-timer";
 
 const hour = 60 * 60 * 1000;
@@ -158,16 +158,7 @@ describe("toggling a block's timer", () => {
     const occurrence = activity({
       id: "template-1",
       recurrence_id: "series-1",
-      recurrence: {
-        id: "series-1",
-        every: 1,
-        frequency: "DAILY",
-        day_of_weeks: [],
-        until: null,
-        repeat: null,
-        skip: [],
-        end_date: null,
-      },
+      recurrence: buildRecurrence({ id: "series-1", frequency: "DAILY" }),
       is_occurrence: true,
     });
     const server = timerServer(null, {
