@@ -16,6 +16,8 @@ import {
   weekdayOrder,
 } from "../lib/preferences-form";
 
+type TimeKey = "slotDuration" | "slotMinTime" | "slotMaxTime" | "businessStartTime" | "businessEndTime";
+
 /** `HH:mm` of an `HH:mm:ss` option, as people read times. */
 const shortTime = (value: string) => value.slice(0, 5);
 
@@ -60,7 +62,17 @@ function BoardPreferencesForm({ user, onClose }: { user: User; onClose: () => vo
   };
 
   const weekdayName = (day: number) => t(`board.weekdays.${day}` as "board.weekdays.0");
-  const timeData = (options: readonly string[]) => options.map((value) => ({ value, label: shortTime(value) }));
+  /** The props of a select for one of the times, picked from `options` and shown as people read them. */
+  const timeSelect = (key: TimeKey, label: string, options: readonly string[]) => ({
+    label,
+    data: options.map((value) => ({ value, label: shortTime(value) })),
+    value: values[key],
+    onChange: (value: string | null) => set(key, value ?? ""),
+    error: error(key),
+    allowDeselect: false,
+    searchable: true,
+    maxDropdownHeight: 240,
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -96,37 +108,12 @@ function BoardPreferencesForm({ user, onClose }: { user: User; onClose: () => vo
           />
         </Input.Wrapper>
         <Select
-          label={t("board.preferences.slotDuration")}
+          {...timeSelect("slotDuration", t("board.preferences.slotDuration"), slotDurationOptions)}
           description={t("board.preferences.slotDurationHint")}
-          data={timeData(slotDurationOptions)}
-          value={values.slotDuration}
-          onChange={(value) => set("slotDuration", value ?? "")}
-          error={error("slotDuration")}
-          allowDeselect={false}
-          searchable
-          maxDropdownHeight={240}
         />
         <SimpleGrid cols={2} spacing="md">
-          <Select
-            label={t("board.preferences.slotMinTime")}
-            data={timeData(visibleTimeOptions)}
-            value={values.slotMinTime}
-            onChange={(value) => set("slotMinTime", value ?? "")}
-            error={error("slotMinTime")}
-            allowDeselect={false}
-            searchable
-            maxDropdownHeight={240}
-          />
-          <Select
-            label={t("board.preferences.slotMaxTime")}
-            data={timeData(visibleTimeOptions)}
-            value={values.slotMaxTime}
-            onChange={(value) => set("slotMaxTime", value ?? "")}
-            error={error("slotMaxTime")}
-            allowDeselect={false}
-            searchable
-            maxDropdownHeight={240}
-          />
+          <Select {...timeSelect("slotMinTime", t("board.preferences.slotMinTime"), visibleTimeOptions)} />
+          <Select {...timeSelect("slotMaxTime", t("board.preferences.slotMaxTime"), visibleTimeOptions)} />
         </SimpleGrid>
         <MultiSelect
           size="md"
@@ -138,26 +125,8 @@ function BoardPreferencesForm({ user, onClose }: { user: User; onClose: () => vo
           hidePickedOptions
         />
         <SimpleGrid cols={2} spacing="md">
-          <Select
-            label={t("board.preferences.businessStartTime")}
-            data={timeData(businessTimeOptions)}
-            value={values.businessStartTime}
-            onChange={(value) => set("businessStartTime", value ?? "")}
-            error={error("businessStartTime")}
-            allowDeselect={false}
-            searchable
-            maxDropdownHeight={240}
-          />
-          <Select
-            label={t("board.preferences.businessEndTime")}
-            data={timeData(businessTimeOptions)}
-            value={values.businessEndTime}
-            onChange={(value) => set("businessEndTime", value ?? "")}
-            error={error("businessEndTime")}
-            allowDeselect={false}
-            searchable
-            maxDropdownHeight={240}
-          />
+          <Select {...timeSelect("businessStartTime", t("board.preferences.businessStartTime"), businessTimeOptions)} />
+          <Select {...timeSelect("businessEndTime", t("board.preferences.businessEndTime"), businessTimeOptions)} />
         </SimpleGrid>
         <ModalFormFooter pending={updateUser.isPending} onCancel={onClose} />
       </Stack>
