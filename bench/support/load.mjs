@@ -2,9 +2,17 @@ import http from "node:http";
 
 /**
  * A closed-loop load generator: `connections` keep-alive sockets, each sending the next request as soon as the
- * previous answer is read, for `durationMs` after a warm-up. Prints nothing; answers throughput and latency.
+ * previous answer is read, for `durationMs` after a warm-up. Prints nothing; answers throughput and latency, and
+ * what `sample()` (such as the CPU time of the processes under test) answered as the measured stretch began and ended.
  */
-export async function runLoad({ url, headers = {}, connections = 20, durationMs = 8000, warmupMs = 2000 }) {
+export async function runLoad({
+  url,
+  headers = {},
+  connections = 20,
+  durationMs = 8000,
+  warmupMs = 2000,
+  sample = () => undefined,
+}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(url);
   const latencies = [];
@@ -44,10 +52,19 @@ export async function runLoad({ url, headers = {}, connections = 20, durationMs 
   await new Promise((r) => setTimeout(r, warmupMs));
   recording = true;
   const measuredFrom = Date.now();
+  const firstSample = await sample();
   await Promise.all(workers);
+  const lastSample = await sample();
   const seconds = (Date.now() - measuredFrom) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+  return {
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    samples: [firstSample, lastSample],
+  };
 }

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
 export const root = resolve(import.meta.dirname, "../..");
@@ -22,6 +23,7 @@ export async function startProcess({ script, env, url }) {
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
+    pid: child.pid,
     stop: () =>
       new Promise((r) => {
         child.once("exit", r);
@@ -40,6 +42,7 @@ export async function createDatabase(pg, adminUrl, name) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
@@ -48,4 +51,22 @@ export async function createDatabase(pg, adminUrl, name) {
       await client.end();
     },
   };
+}
+
+/** Clock ticks per second in /proc/<pid>/stat: USER_HZ, 100 on every Linux build in use. */
+const ticksPerSecond = 100;
+
+/**
+ * CPU seconds (user + system) a local process has used so far, or null where /proc cannot tell (another OS, a
+ * process of a database on another machine, one that has ended).
+ */
+export function cpuSecondsOf(pid) {
+  try {
+    // The command name may hold spaces and parentheses: the fields are counted from after its closing parenthesis.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return null;
+  }
 }
