@@ -60,5 +60,6 @@ test("a newcomer signs up, accepts the terms, creates an organization and sees t
   for (const entry of ["Board", "Tasks", "Team plan", "Dashboard", "Projects", "Organization"]) {
     await expect(sidebar.getByText(entry, { exact: true }).first()).toBeVisible();
   }
-  await expect(page.getByText("Coming soon")).toBeVisible();
+  // The shell opens on the board.
+  await expect(page.getByRole("button", { name: "Board preferences" })).toBeVisible();
 });
