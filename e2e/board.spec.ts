@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import {
+  afterBoardRefresh,
   bearer,
+  boxOf,
   choose,
   createBoardUser,
   createEvent,
@@ -38,23 +40,23 @@ test.describe("in a fixed week", () => {
     await expect(field(form, "Start time")).toHaveValue("10:00");
     await expect(field(form, "End time")).toHaveValue("11:00");
     await field(form, "Title").fill("Write the proposal");
-    await form.getByRole("button", { name: "Save" }).click();
+    await afterBoardRefresh(page, () => form.getByRole("button", { name: "Save" }).click());
     await expect(form).toBeHidden();
     const planned = tile(page, "Write the proposal", "10:00 – 11:00");
-    await expect(planned).toBeVisible();
 
     // Held by the middle: the tile's top and bottom edges resize it.
-    const box = (await planned.boundingBox())!;
+    const box = await boxOf(planned);
     const target = await slotPoint(page, week.thursday, "14:00");
-    await dragBetween(
-      page,
-      { x: box.x + 12, y: box.y + box.height / 2 },
-      { x: target.x, y: target.y - 4 + box.height / 2 },
+    await afterBoardRefresh(page, () =>
+      dragBetween(
+        page,
+        { x: box.x + 12, y: box.y + box.height / 2 },
+        { x: target.x, y: target.y - 4 + box.height / 2 },
+      ),
     );
     const moved = tile(page, "Write the proposal", "14:00 – 15:00");
-    await expect(moved).toBeVisible();
 
-    const movedBox = (await moved.boundingBox())!;
+    const movedBox = await boxOf(moved);
     const slotHeight =
       (await slotPoint(page, week.thursday, "15:00")).y - (await slotPoint(page, week.thursday, "14:30")).y;
     await moved.hover();

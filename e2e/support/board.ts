@@ -154,3 +154,27 @@ export async function choose(scope: Page | Locator, page: Page, label: string, o
   await field(scope, label).click();
   await page.getByRole("option", { name: option, exact: true }).click();
 }
+
+/**
+ * Runs `action` and waits for the board to read its events again: a saved change refreshes the week, and the tiles
+ * drawn before that answer are replaced, so a drag must not start on them.
+ */
+export async function afterBoardRefresh(page: Page, action: () => Promise<unknown>) {
+  const refreshed = page.waitForResponse(
+    (response) => response.request().method() === "GET" && response.url().includes("/time-blocking?"),
+  );
+  await action();
+  await refreshed;
+}
+
+/** Where a tile is on screen, once it is drawn. */
+export async function boxOf(locator: Locator) {
+  let box: { x: number; y: number; width: number; height: number } | null = null;
+  await expect
+    .poll(async () => {
+      box = await locator.boundingBox();
+      return box !== null;
+    })
+    .toBe(true);
+  return box as unknown as { x: number; y: number; width: number; height: number };
+}
