@@ -1,8 +1,8 @@
-import { Badge, Button, CloseButton, Group, Stack, Text, TextInput } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
+import { Badge, CloseButton, Group, Stack, Text, TextInput } from "@mantine/core";
 import { canAddDomain, normalizeDomain } from "@timetrap/domain";
 import { type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AddButton } from "./add-button";
 
 export interface DomainListInputProps {
   value: string[];
@@ -45,15 +45,9 @@ export function DomainListInput({ value, onChange, label, description, disabled 
         disabled={disabled}
         rightSectionWidth={116}
         rightSection={
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            onClick={add}
-            disabled={!addable}
-          >
+          <AddButton onClick={add} disabled={!addable}>
             {t("domainList.add")}
-          </Button>
+          </AddButton>
         }
       />
       {value.length > 0 ? (

@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconExternalLink, IconLink, IconPlus } from "@tabler/icons-react";
+import { Anchor, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconExternalLink, IconLink } from "@tabler/icons-react";
 import type { ProjectLink } from "@timetrap/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { AddButton } from "../../../../components/add-button";
 import { useConfirmAction } from "../../../../components/confirm-action";
 import { LoadErrorState } from "../../../../components/query-states";
 import { useDeleteProjectLink } from "../../api/delete-project-link";
@@ -102,16 +103,7 @@ export function ProjectLinks({
         <Title order={3} fz="md">
           {t("links.title")}
         </Title>
-        {canEdit && (
-          <Button
-            variant="light"
-            size="compact-sm"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => form.open(null)}
-          >
-            {t("links.add")}
-          </Button>
-        )}
+        {canEdit && <AddButton onClick={() => form.open(null)}>{t("links.add")}</AddButton>}
       </Group>
       {list}
       <LinkFormModal

@@ -1,8 +1,8 @@
-import { Badge, Box, Button, Group, Progress, Skeleton, Stack, Text, Timeline } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
+import { Badge, Box, Group, Progress, Skeleton, Stack, Text, Timeline } from "@mantine/core";
 import { type ProjectUpdate, projectUpdateStatusColors } from "@timetrap/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { AddButton } from "../../../../components/add-button";
 import { useConfirmAction } from "../../../../components/confirm-action";
 import { LoadErrorState } from "../../../../components/query-states";
 import { formatDate } from "../../../../lib/format";
@@ -125,14 +125,7 @@ export function ProjectUpdates({
     <Stack gap="md">
       {canEdit && (
         <Group justify="flex-end">
-          <Button
-            variant="light"
-            size="compact-sm"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => form.open(null)}
-          >
-            {t("projectUpdates.add")}
-          </Button>
+          <AddButton onClick={() => form.open(null)}>{t("projectUpdates.add")}</AddButton>
         </Group>
       )}
       {content}
