@@ -29,9 +29,11 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -69,6 +71,8 @@ export const users = pgTable(
     productivityTarget: numeric("productivity_target", { precision: 5, scale: 2, mode: "number" }),
     /** Part of every session token; bumping it ends every earlier session. */
     passwordVersion: integer("password_version").notNull().default(0),
+    /** When the owner proved the mailbox (verification link, invitation link, Google); null until then. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -187,7 +191,7 @@ export const workflowStatuses = pgTable(
   ],
 );
 
-export const passwordTokenPurposes = ["reset", "invite"] as const;
+export const passwordTokenPurposes = ["reset", "invite", "verify"] as const;
 export type PasswordTokenPurpose = (typeof passwordTokenPurposes)[number];
 
 /** One-time links that let a person choose a password: a reset, or the acceptance of an invitation. */
@@ -223,6 +227,90 @@ export const signInFailures = pgTable(
   (t) => [
     index("sign_in_failures_lookup_idx").on(t.email, t.ip, t.failedAt),
     index("sign_in_failures_failed_at_idx").on(t.failedAt),
+  ],
+);
+
+/**
+ * A signed-in device. The bearer token names its row, so ending the row ends the session at once. It ends after
+ * `idle` without use or at `expires_at` (30 days after sign-in), whichever comes first.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const invitationStatuses = ["pending", "accepted", "declined", "revoked"] as const;
+export type InvitationStatus = (typeof invitationStatuses)[number];
+
+/**
+ * An offer to join an organization, not a membership: the person joins only by accepting it. A pending
+ * invitation takes a plan seat until it expires or is answered; at most one is pending per organization and e-mail.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    nominative: text("nominative").notNull(),
+    roleId: uuid("role_id").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    /** sha256 of the link's token, hex; a resend replaces it, so earlier links stop working. */
+    tokenHash: text("token_hash").notNull().unique(),
+    status: text("status").$type<InvitationStatus>().notNull().default("pending"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    /** The account that accepted or declined. */
+    respondedBy: uuid("responded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: "invitations_role_fk",
+      columns: [t.organizationId, t.roleId],
+      foreignColumns: [roles.organizationId, roles.id],
+    }).onDelete("cascade"),
+    uniqueIndex("invitations_pending_email_unique")
+      .on(t.organizationId, t.email)
+      .where(sql`${t.status} = 'pending'`),
+    index("invitations_email_idx").on(t.email),
+    check("invitations_email_lower_case", sql`${t.email} = lower(${t.email})`),
+    check("invitations_status_known", oneOf(t.status, invitationStatuses)),
+  ],
+);
+
+/**
+ * Counters of fixed windows for every limit (sign-in failures, e-mails sent, API calls). An attempt is counted
+ * by the statement that decides it (an upsert returning the new count), so a limit holds under concurrent
+ * requests and across instances.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    /** What is limited and by what, such as `sign-in:account`. */
+    scope: text("scope").notNull(),
+    /** Who is counted: an e-mail, an address, a user id, or several joined. */
+    subject: text("subject").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: "rate_limit_counters_pk", columns: [t.scope, t.subject, t.windowStart] }),
+    index("rate_limit_counters_window_idx").on(t.windowStart),
   ],
 );
 
