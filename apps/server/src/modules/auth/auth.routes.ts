@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { sessionClientOf } from "../sessions/session-client.js";
 import type { AuthService } from "./auth.service.js";
 import { preferredLanguage } from "./preferred-language.js";
 
@@ -31,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
         response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => auth.signIn({ ...request.body, ip: request.ip }),
+    async (request) => auth.signIn({ ...request.body, client: sessionClientOf(request) }),
   );
 
   app.post(
@@ -46,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
     },
     async (request, reply) => {
       const language = request.body.language ?? preferredLanguage(request.headers["accept-language"]);
-      return reply.status(201).send(await auth.signUp({ ...request.body, language }));
+      return reply.status(201).send(await auth.signUp({ ...request.body, language, client: sessionClientOf(request) }));
     },
   );
 
@@ -64,6 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       auth.signInWithGoogle({
         credential: request.body.credential,
         language: preferredLanguage(request.headers["accept-language"]),
+        client: sessionClientOf(request),
       }),
   );
 
@@ -108,6 +110,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
         response: { 200: changePasswordResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => auth.changePassword(request.body),
+    async (request) => auth.changePassword({ ...request.body, client: sessionClientOf(request) }),
   );
 };

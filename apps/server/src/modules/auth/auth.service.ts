@@ -16,6 +16,7 @@ import type { PasswordTokenPurpose } from "../../db/schema.js";
 import { AppError } from "../../http/app-error.js";
 import { unauthenticated } from "../../http/authenticate.js";
 import type { Mailer } from "../../mail/mailer.js";
+import type { SessionClient } from "../sessions/session-client.js";
 import type { Account, UsersService } from "../users/users.service.js";
 import type { AuthRepository } from "./auth.repository.js";
 import type { VerifyGoogleIdToken } from "./google-id-token.js";
@@ -73,7 +74,7 @@ export function createAuthService({
     return false;
   }
 
-  async function respond(account: Account): Promise<AuthResponse> {
+  async function respond(account: Account, _client: SessionClient): Promise<AuthResponse> {
     const token = await tokens.sign({ userId: account.id, passwordVersion: account.passwordVersion });
     return { token, user: await users.getUser({ userId: account.id }) };
   }
@@ -95,7 +96,8 @@ export function createAuthService({
   }
 
   return {
-    async signIn({ email, password, ip }: SignInInput & { ip: string }): Promise<AuthResponse> {
+    async signIn({ email, password, client }: SignInInput & { client: SessionClient }): Promise<AuthResponse> {
+      const { ip } = client;
       const at = new Date();
       await assertNotThrottled(email, ip, at);
       const account = await users.findAccountByEmail({ email });
@@ -106,7 +108,7 @@ export function createAuthService({
       }
       if (account.status === "inactive") throw inactiveAccount();
       await repository.clearFailures(email, ip);
-      return respond(account);
+      return respond(account, client);
     },
 
     /** A new account, or an invited one taking its password and name. */
@@ -115,7 +117,8 @@ export function createAuthService({
       password,
       nominative,
       language,
-    }: SignUpInput & { language: Language }): Promise<AuthResponse> {
+      client,
+    }: SignUpInput & { language: Language; client: SessionClient }): Promise<AuthResponse> {
       const existing = await users.findAccountByEmail({ email });
       if (existing && existing.status !== "invited") {
         throw new AppError("CONFLICT", "This e-mail address is already registered");
@@ -124,16 +127,18 @@ export function createAuthService({
       const account = existing
         ? await users.setPassword({ userId: existing.id, passwordHash, nominative })
         : await users.createAccount({ email, nominative, language, passwordHash });
-      return respond(account);
+      return respond(account, client);
     },
 
     /** Only the verified token is trusted: its `sub` first, then its e-mail when Google verified it. */
     async signInWithGoogle({
       credential,
       language,
+      client,
     }: {
       credential: string;
       language: Language;
+      client: SessionClient;
     }): Promise<AuthResponse> {
       if (!verifyGoogleIdToken) {
         throw new AppError("SERVICE_UNAVAILABLE", "Sign-in with Google is not configured on this server");
@@ -157,7 +162,7 @@ export function createAuthService({
             });
       }
       if (account.status === "inactive") throw inactiveAccount();
-      return respond(account);
+      return respond(account, client);
     },
 
     /** The user id of a valid session token; a stale, foreign or deleted user's token is 401. */
@@ -215,7 +220,12 @@ export function createAuthService({
     },
 
     /** Sets the password from a reset or invitation link and signs the person in: they proved they own the mailbox. */
-    async changePassword({ email, password, token }: ChangePasswordInput): Promise<ChangePasswordResponse> {
+    async changePassword({
+      email,
+      password,
+      token,
+      client,
+    }: ChangePasswordInput & { client: SessionClient }): Promise<ChangePasswordResponse> {
       const at = new Date();
       const row = await repository.findResetToken(sha256(token));
       if (!row || row.usedAt || row.expiresAt.getTime() <= at.getTime()) throw invalidResetToken(row?.purpose);
@@ -226,7 +236,7 @@ export function createAuthService({
       if (!(await repository.useResetToken(row.id, at))) throw invalidResetToken(row.purpose);
       const updated = await users.setPassword({ userId: account.id, passwordHash: await hashPassword(password) });
       await repository.useAllResetTokens(account.id, at);
-      return { success: true, ...(await respond(updated)) };
+      return { success: true, ...(await respond(updated, client)) };
     },
 
     getCurrentUser({ userId }: { userId: string }) {
