@@ -6,6 +6,7 @@ import type { User } from "./user.js";
 const user: User = {
   uid: "u1",
   email: "ann@example.com",
+  email_verified: true,
   nominative: "Ann",
   image_url: null,
   preferences: defaultPreferences,

@@ -5,6 +5,7 @@ export * from "./csv.js";
 export * from "./customers.js";
 export * from "./errors.js";
 export * from "./events.js";
+export * from "./invitations.js";
 export * from "./members.js";
 export * from "./organization.js";
 export * from "./overheads.js";

@@ -15,6 +15,8 @@ export type UserStatus = (typeof userStatuses)[number];
 export const userSchema = z.object({
   uid: z.string(),
   email: z.string(),
+  /** Set by following the verification link, the invitation link or signing in with Google (decision 008). */
+  email_verified: z.boolean(),
   nominative: z.string(),
   image_url: z.string().nullable(),
   preferences: preferencesSchema,

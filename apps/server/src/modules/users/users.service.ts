@@ -38,6 +38,7 @@ export function createUsersService({
     return {
       uid: row.id,
       email: row.email,
+      email_verified: row.emailVerifiedAt !== null,
       nominative: row.nominative,
       image_url: row.imageUrl,
       preferences: withPreferenceDefaults(row.preferences),
