@@ -56,6 +56,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     cookie_consent: true,
     external_uid: null,
     language: "en",
+    email_verified: true,
     ...overrides,
   };
 }
