@@ -16,6 +16,7 @@ export * from "./projects.js";
 export * from "./recurrence.js";
 export * from "./reports.js";
 export * from "./roles.js";
+export * from "./sessions.js";
 export * from "./slug.js";
 export * from "./tasks.js";
 export * from "./user.js";
