@@ -58,6 +58,9 @@ import { createProjectsService } from "./modules/projects/projects.service.js";
 import { createRolesRepository } from "./modules/roles/roles.repository.js";
 import { rolesRoutes } from "./modules/roles/roles.routes.js";
 import { createRolesService } from "./modules/roles/roles.service.js";
+import { createSessionsRepository } from "./modules/sessions/sessions.repository.js";
+import { sessionsRoutes } from "./modules/sessions/sessions.routes.js";
+import { createSessionsService } from "./modules/sessions/sessions.service.js";
 import { createTaskCategoriesRepository } from "./modules/task-categories/task-categories.repository.js";
 import { taskCategoriesRoutes } from "./modules/task-categories/task-categories.routes.js";
 import { createTaskCategoriesService } from "./modules/task-categories/task-categories.service.js";
@@ -152,16 +155,21 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const organizations = createOrganizationsService({ repository: createOrganizationsRepository(database.db) });
   const users = createUsersService({ repository: createUsersRepository(database.db), organizations });
+  const sessions = createSessionsService({
+    repository: createSessionsRepository(database.db),
+    authSecret: config.authSecret,
+  });
   const auth = createAuthService({
     repository: createAuthRepository(database.db),
     users,
+    sessions,
     mailer,
     settings: config,
     verifyGoogleIdToken: config.googleClientId
       ? createGoogleIdTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
       : null,
   });
-  const authenticate = registerAuthentication(app, (token) => auth.verifySession({ token }));
+  const authenticate = registerAuthentication(app, (token) => sessions.verifySession({ token }));
   const roles = createRolesService({ repository: createRolesRepository(database.db), organizations });
   const contracts = createContractsService({
     repository: createContractsRepository(database.db),
@@ -182,6 +190,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(configRoutes, { prefix: apiPrefix, publicConfig: getPublicConfig({ config, version }) });
   await api.register(authRoutes, { prefix: apiPrefix, auth, authenticate });
+  await api.register(sessionsRoutes, { prefix: apiPrefix, sessions, authenticate });
   await api.register(usersRoutes, { prefix: apiPrefix, users, authenticate });
   await api.register(organizationsRoutes, { prefix: apiPrefix, organizations, authenticate });
   await api.register(membersRoutes, {

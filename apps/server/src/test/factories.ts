@@ -11,7 +11,8 @@ import {
   users,
   workflowStatuses,
 } from "../db/schema.js";
-import { createSessionTokens } from "../modules/auth/session-token.js";
+import { createSessionsRepository } from "../modules/sessions/sessions.repository.js";
+import { createSessionsService } from "../modules/sessions/sessions.service.js";
 import { request, type TestApp } from "./test-app.js";
 
 export const defaultPassword = "correct horse battery";
@@ -22,7 +23,10 @@ export function uniqueEmail(label = "user"): string {
 
 export type BuiltUser = typeof users.$inferSelect & { password: string; token: string };
 
-/** A user straight in the database, with a password and a valid session token. */
+/** Where the sessions of built users come from. */
+export const testClient = { ip: "127.0.0.1", userAgent: "" };
+
+/** A user straight in the database, with a password and a signed-in session. */
 export async function buildUser(
   t: TestApp,
   overrides: Partial<typeof users.$inferInsert> & { password?: string } = {},
@@ -32,10 +36,10 @@ export async function buildUser(
     .insert(users)
     .values({ email: uniqueEmail(), nominative: "Test User", passwordHash: await hash(password), ...values })
     .returning();
-  const token = await createSessionTokens(t.config.authSecret).sign({
-    userId: row!.id,
-    passwordVersion: row!.passwordVersion,
-  });
+  const token = await createSessionsService({
+    repository: createSessionsRepository(t.db),
+    authSecret: t.config.authSecret,
+  }).startSession({ userId: row!.id, passwordVersion: row!.passwordVersion, client: testClient });
   return { ...row!, password, token };
 }
 

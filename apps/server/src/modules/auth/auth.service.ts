@@ -14,14 +14,13 @@ import {
 import type { Database } from "../../db/database.js";
 import type { PasswordTokenPurpose } from "../../db/schema.js";
 import { AppError } from "../../http/app-error.js";
-import { unauthenticated } from "../../http/authenticate.js";
 import type { Mailer } from "../../mail/mailer.js";
 import type { SessionClient } from "../sessions/session-client.js";
+import type { SessionsService } from "../sessions/sessions.service.js";
 import type { Account, UsersService } from "../users/users.service.js";
 import type { AuthRepository } from "./auth.repository.js";
 import type { VerifyGoogleIdToken } from "./google-id-token.js";
 import { resetPasswordEmail, resetPasswordLink } from "./reset-password-email.js";
-import { createSessionTokens } from "./session-token.js";
 
 export interface AuthSettings {
   authSecret: string;
@@ -50,18 +49,19 @@ const inactiveAccount = () => new AppError("FORBIDDEN", "This account has been d
 export function createAuthService({
   repository,
   users,
+  sessions,
   mailer,
   settings,
   verifyGoogleIdToken,
 }: {
   repository: AuthRepository;
   users: UsersService;
+  sessions: SessionsService;
   mailer: Mailer;
   settings: AuthSettings;
   /** Null when no Google client id is configured. */
   verifyGoogleIdToken: VerifyGoogleIdToken | null;
 }) {
-  const tokens = createSessionTokens(settings.authSecret);
   const windowMs = settings.signInWindowMinutes * 60_000;
 
   // Verifying against a throwaway hash when the account has none makes an unknown e-mail cost as much
@@ -74,8 +74,13 @@ export function createAuthService({
     return false;
   }
 
-  async function respond(account: Account, _client: SessionClient): Promise<AuthResponse> {
-    const token = await tokens.sign({ userId: account.id, passwordVersion: account.passwordVersion });
+  /** Every sign-in ends here: it opens a session on the server, which the token names. */
+  async function respond(account: Account, client: SessionClient): Promise<AuthResponse> {
+    const token = await sessions.startSession({
+      userId: account.id,
+      passwordVersion: account.passwordVersion,
+      client,
+    });
     return { token, user: await users.getUser({ userId: account.id }) };
   }
 
@@ -165,17 +170,6 @@ export function createAuthService({
       return respond(account, client);
     },
 
-    /** The user id of a valid session token; a stale, foreign or deleted user's token is 401. */
-    async verifySession({ token }: { token: string }): Promise<string> {
-      const claims = await tokens.verify(token);
-      if (!claims) throw unauthenticated();
-      const account = await users.findSessionState({ userId: claims.userId });
-      if (!account || account.passwordVersion !== claims.passwordVersion || account.status === "inactive") {
-        throw unauthenticated();
-      }
-      return claims.userId;
-    },
-
     /**
      * Answers the same whether or not the e-mail is registered; the e-mail leaves in the background so
      * that neither the answer nor its timing depends on the mail server.
@@ -236,6 +230,8 @@ export function createAuthService({
       if (!(await repository.useResetToken(row.id, at))) throw invalidResetToken(row.purpose);
       const updated = await users.setPassword({ userId: account.id, passwordHash: await hashPassword(password) });
       await repository.useAllResetTokens(account.id, at);
+      // Whoever had the old password is signed out everywhere; the person who chose the new one signs in below.
+      await sessions.endAllSessions({ userId: account.id });
       return { success: true, ...(await respond(updated, client)) };
     },
 

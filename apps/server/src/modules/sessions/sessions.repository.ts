@@ -1,0 +1,133 @@
+import type { UserStatus } from "@timetrap/domain";
+import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import { type Database, namedStatement, runNamed } from "../../db/database.js";
+import { sessions, users } from "../../db/schema.js";
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** What the check on every request learns of a live session and its user. */
+export interface LiveSessionState {
+  password_version: number;
+  status: UserStatus;
+  /** Epoch milliseconds. */
+  last_seen_at: number;
+}
+
+/** A session is live while it is before its absolute end and was seen after `idleSince`. */
+interface Liveness {
+  now: Date;
+  idleSince: Date;
+}
+
+/** How many ended rows one sign-in deletes at most, so that a backlog never makes a sign-in slow. */
+const sweepBatch = 100;
+
+const checkValues = {
+  id: sql.placeholder("id"),
+  userId: sql.placeholder("userId"),
+  now: sql.placeholder("now"),
+  idleSince: sql.placeholder("idleSince"),
+};
+
+/**
+ * The check run on every authenticated request, in one statement by primary keys: the session row while it is live,
+ * with the two facts of its user that end it (a new password version, deactivation). It reads the users table
+ * itself rather than through the users module: a second round trip on every request is what it saves (decision 009).
+ */
+const checkStatement = namedStatement(
+  "sessions_check",
+  new QueryBuilder()
+    .select({
+      password_version: sql<number>`${users.passwordVersion}`.as("password_version"),
+      status: sql<string>`${users.status}`.as("status"),
+      last_seen_at: sql<number>`round(date_part('epoch', ${sessions.lastSeenAt}) * 1000)`.as("last_seen_at"),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, checkValues.id),
+        eq(sessions.userId, checkValues.userId),
+        gt(sessions.expiresAt, checkValues.now),
+        gt(sessions.lastSeenAt, checkValues.idleSince),
+      ),
+    ),
+);
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
+
+export function createSessionsRepository(db: Database) {
+  const live = (userId: string, { now, idleSince }: Liveness) =>
+    and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince));
+
+  return {
+    /**
+     * A new session, in the statement that also deletes ended rows: the user's own idle or expired ones, and a batch of
+     * anyone's expired ones (by the expiry index; rows another sign-in is deleting are skipped, not waited for).
+     */
+    async insert(
+      values: { userId: string; ip: string; userAgent: string; expiresAt: Date },
+      { now, idleSince }: Liveness,
+    ): Promise<string> {
+      const result = (await db.execute(sql`
+        with swept as (
+          delete from ${sessions}
+          where ${sessions.id} in (
+            select ${sessions.id} from ${sessions}
+            where ${sessions.expiresAt} <= ${now}
+               or (${sessions.userId} = ${values.userId} and ${sessions.lastSeenAt} <= ${idleSince})
+            limit ${sweepBatch}
+            for update skip locked
+          )
+        )
+        insert into ${sessions} (user_id, created_at, last_seen_at, expires_at, ip, user_agent)
+        values (${values.userId}, ${now}, ${now}, ${values.expiresAt}, ${values.ip}, ${values.userAgent})
+        returning id
+      `)) as unknown as { rows: Array<{ id: string }> };
+      const [row] = result.rows;
+      if (!row) throw new Error("the new session has no id");
+      return row.id;
+    },
+
+    /** The session and its user's state, if the session is live; runs by name on the database itself. */
+    async findLive(id: string, userId: string, { now, idleSince }: Liveness): Promise<LiveSessionState | undefined> {
+      const [row] = await runNamed<LiveSessionState>(db, checkStatement, { id, userId, now, idleSince });
+      return row;
+    },
+
+    /** Writes "last seen" unless another request just did. */
+    async touch(id: string, now: Date, staleBefore: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: now })
+        .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, staleBefore)));
+    },
+
+    /** The user's live sessions, newest sign-in first. */
+    listLive(userId: string, liveness: Liveness): Promise<SessionRow[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(live(userId, liveness))
+        .orderBy(desc(sessions.createdAt), desc(sessions.id));
+    },
+
+    /** Whether the user had a session of that id (it is gone either way). */
+    async delete(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+        .returning({ id: sessions.id });
+      return rows.length === 1;
+    },
+
+    async deleteOthers(userId: string, keptId: string): Promise<void> {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keptId)));
+    },
+
+    async deleteAll(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import {
+  deviceOf,
+  isSessionSeenStale,
+  type Session,
+  sessionExpiry,
+  sessionIdleDays,
+  sessionTouchMinutes,
+} from "@timetrap/domain";
+import { notFound } from "../../http/app-error.js";
+import { unauthenticated } from "../../http/authenticate.js";
+import { createSessionTokens } from "../auth/session-token.js";
+import type { SessionClient } from "./session-client.js";
+import type { SessionsRepository } from "./sessions.repository.js";
+
+export type SessionsService = ReturnType<typeof createSessionsService>;
+
+/** Who a valid token signs in, and through which session. */
+export interface SignedIn {
+  userId: string;
+  sessionId: string;
+}
+
+const dayMs = 24 * 60 * 60_000;
+
+// Read through `Date` at each call, so that tests that set the clock move sessions' times too.
+const now = () => Date.now();
+
+export function createSessionsService({
+  repository,
+  authSecret,
+}: {
+  repository: SessionsRepository;
+  authSecret: string;
+}) {
+  const tokens = createSessionTokens(authSecret);
+  const livenessAt = (at: number) => ({ now: new Date(at), idleSince: new Date(at - sessionIdleDays * dayMs) });
+
+  return {
+    /** Opens a session for a sign-in and answers its token. */
+    async startSession({
+      userId,
+      passwordVersion,
+      client,
+    }: {
+      userId: string;
+      passwordVersion: number;
+      client: SessionClient;
+    }): Promise<string> {
+      const at = now();
+      const expiresAt = new Date(sessionExpiry(at));
+      const sessionId = await repository.insert(
+        { userId, ip: client.ip, userAgent: client.userAgent, expiresAt },
+        livenessAt(at),
+      );
+      return tokens.sign({ userId, sessionId, passwordVersion }, expiresAt);
+    },
+
+    /**
+     * The user and session a token names, while the session is live, its user active and the password unchanged since
+     * the sign-in; anything else is 401. One statement, plus a write of "last seen" every few minutes of use.
+     */
+    async verifySession({ token }: { token: string }): Promise<SignedIn> {
+      const claims = await tokens.verify(token);
+      if (!claims) throw unauthenticated();
+      const at = now();
+      const state = await repository.findLive(claims.sessionId, claims.userId, livenessAt(at));
+      if (!state || state.password_version !== claims.passwordVersion || state.status === "inactive") {
+        throw unauthenticated();
+      }
+      if (isSessionSeenStale(state.last_seen_at, at)) {
+        await repository.touch(claims.sessionId, new Date(at), new Date(at - sessionTouchMinutes * 60_000));
+      }
+      return { userId: claims.userId, sessionId: claims.sessionId };
+    },
+
+    /** The person's live sessions, newest sign-in first, the asking one marked. */
+    async listSessions({ userId, sessionId }: SignedIn): Promise<Session[]> {
+      const rows = await repository.listLive(userId, livenessAt(now()));
+      return rows.map((row) => ({
+        id: row.id,
+        created_at: row.createdAt.getTime(),
+        last_seen_at: row.lastSeenAt.getTime(),
+        ip: row.ip,
+        device: deviceOf(row.userAgent),
+        current: row.id === sessionId,
+      }));
+    },
+
+    /** Ends one of the person's sessions (the asking one included); another person's id is not found. */
+    async endSession({ userId, id }: { userId: string; id: string }): Promise<void> {
+      if (!(await repository.delete(userId, id))) throw notFound("Session");
+    },
+
+    /** Ends every session of the person but the asking one. */
+    async endOtherSessions({ userId, sessionId }: SignedIn): Promise<void> {
+      await repository.deleteOthers(userId, sessionId);
+    },
+
+    /** Ends every session of the user: their password changed, and whoever changed it signs in anew. */
+    async endAllSessions({ userId }: { userId: string }): Promise<void> {
+      await repository.deleteAll(userId);
+    },
+  };
+}
