@@ -29,11 +29,13 @@ const reportDate = (field: string) =>
     .string({ message: `${field} is required, written as YYYY-MM-DD` })
     .refine(isCalendarDate, { message: `${field} must be an existing date written as YYYY-MM-DD` });
 
+const idMessage = (field: string) => `${field} must be an id or a list of ids`;
+
 /** Fastify reads `?a=1&a=2` as a list and `?a=1` as a string: both become a list of distinct ids. */
 const idList = (field: string) =>
   z
-    .union([z.uuid({ message: `${field} must be an id` }), z.array(z.uuid({ message: `${field} must list ids` }))], {
-      message: `${field} must be an id or a list of ids`,
+    .union([z.uuid({ message: idMessage(field) }), z.array(z.uuid({ message: idMessage(field) }))], {
+      message: idMessage(field),
     })
     .optional()
     .transform((v) => (v === undefined ? [] : [...new Set(Array.isArray(v) ? v : [v])]))

@@ -1,0 +1,251 @@
+import { type CalendarDate, weekdayOf } from "./calendar-date.js";
+import {
+  type Contract,
+  contractInForce,
+  contractualHoursOn,
+  fullTimeWorkdays,
+  weeklyContractualHours,
+} from "./contracts.js";
+import { daysInPeriod, type TimesheetRow } from "./reports.js";
+import { calendarDateIn } from "./zoned-time.js";
+
+/**
+ * The figures of the reports (decision 012): what counts as logged, planned, capacity and cost, on one day in the
+ * owner's time zone. The server computes the same in SQL; these are the rules its results are checked against.
+ */
+
+type ContractTerms = Pick<
+  Contract,
+  "from_date" | "to_date" | "contract_type" | "contractual_hours" | "contractual_hours_by_day"
+>;
+type CostTerms = Pick<Contract, "from_date" | "to_date" | "hourly_cost">;
+
+/** Spec part 1 §9: a day's capacity when the contractual hours are 0 (or there is no contract). */
+export const defaultDailyCapacitySeconds = 28_800;
+export const defaultContractualHours = 8;
+
+/** `date` plus `days` days. */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Every day from `from` to `to`, both included. */
+export function daysFrom(from: CalendarDate, to: CalendarDate): CalendarDate[] {
+  const count = Math.max(0, daysInPeriod(from, to));
+  return Array.from({ length: count }, (_, i) => addDays(from, i));
+}
+
+/** The Monday of the week holding `date` (weeks start on Monday). */
+export function mondayOf(date: CalendarDate): CalendarDate {
+  const offset = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].indexOf(
+    weekdayOf(date),
+  );
+  return addDays(date, -offset);
+}
+
+const isWorkday = (date: CalendarDate) => fullTimeWorkdays.includes(weekdayOf(date));
+
+/**
+ * A day's capacity in seconds: the contract in force gives its hours of that weekday (full-time Monday to Friday,
+ * part-time by weekday); with no contract, or a contract of no hours at all, the spec's 8 h on Monday to Friday. A
+ * part-time contract's day off stays 0: the default stands in for missing hours, not for a day the contract frees.
+ */
+export function dailyCapacitySeconds(contracts: readonly ContractTerms[], date: CalendarDate): number {
+  const contract = contractInForce(contracts, date);
+  if (contract && weeklyContractualHours(contract) > 0) return contractualHoursOn(contract, weekdayOf(date)) * 3600;
+  return isWorkday(date) ? defaultDailyCapacitySeconds : 0;
+}
+
+/** The ring's capacity over a period: the days' capacities added (hours per day × 5 × 3600 for a full week). */
+export function ringCapacitySeconds(contracts: readonly ContractTerms[], from: CalendarDate, to: CalendarDate): number {
+  return daysFrom(from, to).reduce((total, date) => total + dailyCapacitySeconds(contracts, date), 0);
+}
+
+/**
+ * The "contractual hours" of a person for the team report's rings: full-time hours per day; part-time, its week's
+ * hours over five days; 8 with no contract or no hours.
+ */
+export function contractualHoursPerDay(contract: ContractTerms | null): number {
+  if (!contract) return defaultContractualHours;
+  const weekly = weeklyContractualHours(contract);
+  if (weekly === 0) return defaultContractualHours;
+  return contract.contract_type === "full-time" ? contract.contractual_hours : Math.round((weekly / 5) * 100) / 100;
+}
+
+/** Two decimals (spec part 2 §9). */
+export const round2 = (value: number) => Math.round(value * 100) / 100;
+/** One decimal: ring percentages and activity hours (spec part 1 §9). */
+export const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** A day's percentage: two decimals; null on a day without capacity, where a share of nothing is not a number. */
+export function dayPercentage(seconds: number, capacity: number): number | null {
+  return capacity > 0 ? round2((seconds / capacity) * 100) : null;
+}
+
+/** A ring's percentage: one decimal; null without capacity. */
+export function ringPercentage(seconds: number, capacity: number): number | null {
+  return capacity > 0 ? round1((seconds / capacity) * 100) : null;
+}
+
+/** Activity hours: seconds over 3600, one decimal. */
+export function activityHours(seconds: number): number {
+  return round1(seconds / 3600);
+}
+
+/** `HH:MM` of a number of seconds; the seconds are dropped, hours may pass 24. */
+export function hoursMinutes(seconds: number): string {
+  const minutes = Math.floor(Math.max(0, seconds) / 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/**
+ * Euros of a sum of seconds × hourly cost ("euro-seconds"). Costs are added as euro-seconds, which are exact, and
+ * divided once at the end, so every grouping of the same time gives the same cents.
+ */
+export function euros(euroSeconds: number): number {
+  return Math.round(euroSeconds / 36) / 100;
+}
+
+/** The cost of some seconds at an hourly cost, in euros. */
+export function costOf(seconds: number, hourlyCost: number): number {
+  return euros(seconds * hourlyCost);
+}
+
+export interface DayCost {
+  /** Euro-seconds: seconds × the hourly cost of the contract in force that day. */
+  euroSeconds: number;
+  /** Seconds on a day without a contract: they cost 0 and are counted apart. */
+  withoutContract: number;
+}
+
+/** What `seconds` on `date` cost under the contract in force that day (effective-dated). */
+export function costOnDay(contracts: readonly CostTerms[], date: CalendarDate, seconds: number): DayCost {
+  const contract = contractInForce(contracts, date);
+  return contract
+    ? { euroSeconds: seconds * contract.hourly_cost, withoutContract: 0 }
+    : { euroSeconds: 0, withoutContract: seconds };
+}
+
+/** Seconds by day, added up with their cost: `{seconds, cost, withoutContract}`. */
+export function costOfDays(
+  contracts: readonly CostTerms[],
+  secondsByDay: ReadonlyMap<CalendarDate, number>,
+): { seconds: number; cost: number; withoutContract: number } {
+  let seconds = 0;
+  let euroSeconds = 0;
+  let withoutContract = 0;
+  for (const [date, daySeconds] of secondsByDay) {
+    const day = costOnDay(contracts, date, daySeconds);
+    seconds += daySeconds;
+    euroSeconds += day.euroSeconds;
+    withoutContract += day.withoutContract;
+  }
+  return { seconds, cost: euros(euroSeconds), withoutContract };
+}
+
+export interface LoggableEvent {
+  start_time: number;
+  end_time: number;
+  elapsed_time: number;
+  completed: boolean;
+  event_type: "planning" | "activity";
+}
+
+/**
+ * Logged time by day: the elapsed seconds of completed activities, on the day each starts in `timeZone` (a block
+ * across midnight counts whole on its first day, as the board's day headers count it).
+ */
+export function workLogByDay(events: readonly LoggableEvent[], timeZone: string): Map<CalendarDate, number> {
+  const byDay = new Map<CalendarDate, number>();
+  for (const event of events) {
+    if (event.event_type !== "activity" || !event.completed) continue;
+    const day = calendarDateIn(event.start_time, timeZone);
+    byDay.set(day, (byDay.get(day) ?? 0) + Math.max(0, event.elapsed_time));
+  }
+  return byDay;
+}
+
+/** Planned time by day: the length of planning blocks (occurrences of series included), on their starting day. */
+export function plannedByDay(events: readonly LoggableEvent[], timeZone: string): Map<CalendarDate, number> {
+  const byDay = new Map<CalendarDate, number>();
+  for (const event of events) {
+    if (event.event_type !== "planning") continue;
+    const day = calendarDateIn(event.start_time, timeZone);
+    byDay.set(day, (byDay.get(day) ?? 0) + Math.round((event.end_time - event.start_time) / 1000));
+  }
+  return byDay;
+}
+
+export interface PlanVersusActualInput {
+  planned: number;
+  logged: number;
+  plannedCost: number;
+  loggedCost: number;
+}
+
+/** Plan versus actual: the difference is logged − planned, in seconds and in euros. */
+export function planVersusActual({ planned, logged, plannedCost, loggedCost }: PlanVersusActualInput) {
+  return {
+    planned,
+    logged,
+    difference: logged - planned,
+    planned_cost: round2(plannedCost),
+    logged_cost: round2(loggedCost),
+    difference_cost: round2(loggedCost - plannedCost),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Timesheet rows and CSV (spec part 2 §2 "Timesheet report")
+
+/** The byDay export's zero rows: every Monday-to-Friday without a row gets one with no time, for each user. */
+export function withZeroWeekdays(
+  rows: readonly TimesheetRow[],
+  users: ReadonlyArray<Pick<TimesheetRow, "user_id" | "nominative">>,
+  from: CalendarDate,
+  to: CalendarDate,
+  contractsOf: (userId: string) => readonly ContractTerms[],
+): TimesheetRow[] {
+  const logged = new Set(rows.map((row) => `${row.user_id}|${row.work_log_date}`));
+  const result = [...rows];
+  const weekdays = daysFrom(from, to).filter(isWorkday);
+  for (const user of users) {
+    for (const date of weekdays) {
+      if (logged.has(`${user.user_id}|${date}`)) continue;
+      result.push({
+        ...timesheetDayTerms(contractsOf(user.user_id), date),
+        user_id: user.user_id,
+        nominative: user.nominative,
+        work_log_date: date,
+        weekday: weekdayOf(date),
+        work_log: 0,
+        worked_hours: hoursMinutes(0),
+        project_id: null,
+        project_title: null,
+        customer_id: null,
+        customer_nominative: null,
+      });
+    }
+  }
+  const order = new Map(users.map((user, index) => [user.user_id, index]));
+  return result.sort(
+    (a, b) =>
+      (order.get(a.user_id) ?? 0) - (order.get(b.user_id) ?? 0) || a.work_log_date.localeCompare(b.work_log_date),
+  );
+}
+
+/** The contract columns of a timesheet row on a day. */
+export function timesheetDayTerms(
+  contracts: readonly ContractTerms[],
+  date: CalendarDate,
+): Pick<TimesheetRow, "contract_type" | "contractual_hours" | "contractual_hours_by_day"> {
+  const contract = contractInForce(contracts, date);
+  return contract
+    ? {
+        contract_type: contract.contract_type,
+        contractual_hours: contractualHoursOn(contract, weekdayOf(date)),
+        contractual_hours_by_day: contract.contractual_hours_by_day,
+      }
+    : { contract_type: null, contractual_hours: null, contractual_hours_by_day: null };
+}
