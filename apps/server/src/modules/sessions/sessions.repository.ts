@@ -1,5 +1,5 @@
 import type { UserStatus } from "@timetrap/domain";
-import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { type Database, namedStatement, runNamed } from "../../db/database.js";
 import { sessions, users } from "../../db/schema.js";
@@ -70,16 +70,21 @@ export function createSessionsRepository(db: Database) {
       values: { userId: string; ip: string; userAgent: string; expiresAt: Date },
       { now, idleSince }: Liveness,
     ): Promise<string> {
+      // Two deletes, each by its own index (expiry; user), and never on the same row.
       const result = (await db.execute(sql`
-        with swept as (
+        with expired as (
           delete from ${sessions}
           where ${sessions.id} in (
             select ${sessions.id} from ${sessions}
             where ${sessions.expiresAt} <= ${now}
-               or (${sessions.userId} = ${values.userId} and ${sessions.lastSeenAt} <= ${idleSince})
             limit ${sweepBatch}
             for update skip locked
           )
+        ), idle as (
+          delete from ${sessions}
+          where ${sessions.userId} = ${values.userId}
+            and ${sessions.lastSeenAt} <= ${idleSince}
+            and ${sessions.expiresAt} > ${now}
         )
         insert into ${sessions} (user_id, created_at, last_seen_at, expires_at, ip, user_agent)
         values (${values.userId}, ${now}, ${now}, ${values.expiresAt}, ${values.ip}, ${values.userAgent})
@@ -96,12 +101,12 @@ export function createSessionsRepository(db: Database) {
       return row;
     },
 
-    /** Writes "last seen" unless another request just did. */
-    async touch(id: string, now: Date, staleBefore: Date): Promise<void> {
+    /** Writes "last seen" unless another request did since `staleSince`. */
+    async touch(id: string, now: Date, staleSince: Date): Promise<void> {
       await db
         .update(sessions)
         .set({ lastSeenAt: now })
-        .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, staleBefore)));
+        .where(and(eq(sessions.id, id), lte(sessions.lastSeenAt, staleSince)));
     },
 
     /** The user's live sessions, newest sign-in first. */
