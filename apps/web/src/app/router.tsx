@@ -18,6 +18,7 @@ import { useSignedInUser } from "../lib/session";
 import { ChangePasswordRoute, LoginRoute, LostPasswordRoute, SignupRoute } from "./routes/auth-routes";
 import { HelpRoute, PrivacyRoute, TermsRoute } from "./routes/document-routes";
 import { Landing, RequireSession, SignedOutOnly, SignedOutOrWithToken } from "./routes/guards";
+import { InvitationRoute, VerifyEmailRoute } from "./routes/link-routes";
 import { ShellLayout } from "./shell-layout";
 
 /**
@@ -63,6 +64,8 @@ export function AppRoutes() {
       </Route>
       <Route element={<SignedOutOrWithToken />}>
         <Route path="/change-password" element={<ChangePasswordRoute />} />
+        <Route path="/invitation" element={<InvitationRoute />} />
+        <Route path="/verify-email" element={<VerifyEmailRoute />} />
       </Route>
       <Route element={<RequireSession />}>
         <Route element={<ShellLayout />}>

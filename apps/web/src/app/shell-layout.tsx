@@ -9,6 +9,8 @@ import { ChangelogModal } from "../features/changelog/components/changelog-modal
 import { useNewChangelog } from "../features/changelog/new-changelog";
 import { CookieConsentBanner } from "../features/cookie-consent/components/cookie-consent-banner";
 import { TagManager } from "../features/external-scripts/external-scripts";
+import { AccountNotices } from "../features/invitations/components/account-notices";
+import { OnboardingInvitations } from "../features/invitations/components/onboarding-invitations";
 import { OnboardingDialog } from "../features/onboarding/components/onboarding-dialog";
 import { confirmLogout } from "../features/shell/components/confirm-logout";
 import { Sidebar } from "../features/shell/components/sidebar";
@@ -57,9 +59,10 @@ export function ShellLayout() {
         onLogout={logout}
       />
       <AppShell.Main>
+        <AccountNotices user={user} />
         <Outlet />
       </AppShell.Main>
-      <OnboardingDialog user={user} />
+      <OnboardingDialog user={user} invitations={<OnboardingInvitations user={user} />} />
       <ChangelogModal
         opened={changelogOpened || (onboardingDone && autoOpenChangelog && !changelogDismissed)}
         onClose={() => {

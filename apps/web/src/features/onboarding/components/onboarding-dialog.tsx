@@ -1,5 +1,6 @@
 import { Modal, Stepper } from "@mantine/core";
 import { onboardingStep, type User } from "@timetrap/domain";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfig } from "../../../api/get-config";
 import { OrganizationStep } from "./organization-step";
@@ -7,9 +8,10 @@ import { TermsStep } from "./terms-step";
 
 /**
  * Blocking dialog of spec part 1 §2/§4: terms first, then the organization; it closes by itself once
- * the signed-in user has both (the step is derived from the user, never kept here).
+ * the signed-in user has both (the step is derived from the user, never kept here). `invitations` is what the
+ * organization step offers beside creating one: joining an organization that invited the person.
  */
-export function OnboardingDialog({ user }: { user: User }) {
+export function OnboardingDialog({ user, invitations }: { user: User; invitations?: ReactNode }) {
   const { t } = useTranslation();
   const config = useConfig();
   const step = onboardingStep(user);
@@ -34,7 +36,7 @@ export function OnboardingDialog({ user }: { user: User }) {
       {step === "terms" && (
         <TermsStep user={user} termsUrl={config.data?.termsUrl} privacyUrl={config.data?.privacyUrl} />
       )}
-      {step === "organization" && <OrganizationStep user={user} />}
+      {step === "organization" && <OrganizationStep user={user} invitations={invitations} />}
     </Modal>
   );
 }

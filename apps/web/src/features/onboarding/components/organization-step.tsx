@@ -1,7 +1,7 @@
 import { Button, Code, Group, List, Stack, Text, TextInput, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { organizationNameSchema, type User } from "@timetrap/domain";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DomainListInput } from "../../../components/domain-list-input";
 import { currentLanguage, i18n } from "../../../lib/i18n";
@@ -58,7 +58,7 @@ function showCreationFailedAlert(error: unknown): void {
   });
 }
 
-export function OrganizationStep({ user }: { user: User }) {
+export function OrganizationStep({ user, invitations }: { user: User; invitations?: ReactNode }) {
   const { t } = useTranslation();
   const createOrganization = useCreateOrganization();
   const [name, setName] = useState("");
@@ -82,6 +82,7 @@ export function OrganizationStep({ user }: { user: User }) {
 
   return (
     <Stack gap="lg">
+      {invitations}
       <div>
         <Title order={2} fz={22}>
           {t("components.onboarding.organizationTitle")}

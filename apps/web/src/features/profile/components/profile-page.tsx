@@ -7,6 +7,7 @@ import { useUpdateUser } from "../../../api/update-user";
 import { LanguageSelect } from "../../../components/language-select";
 import { i18n } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { LeaveOrganizationSection } from "./leave-organization-section";
 
 function Detail({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
   return (
@@ -94,6 +95,7 @@ export function ProfilePage({ user }: { user: User }) {
           </Group>
         </Stack>
       </Paper>
+      <LeaveOrganizationSection user={user} />
     </Box>
   );
 }

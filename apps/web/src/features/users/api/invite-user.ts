@@ -1,19 +1,22 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type InviteUserInput, type OrganizationUser, organizationUserSchema } from "@timetrap/domain";
+import { type Invitation, type InviteUserInput, invitationSchema } from "@timetrap/domain";
 import { api } from "../../../lib/api-client";
-import { getOrganizationUsersQueryOptions } from "./get-organization-users";
+import { getInvitationsQueryOptions } from "./get-invitations";
 
-/** 201 for a new invitation, 200 when an invited user is sent a fresh link; the answer is the user either way. */
+/**
+ * 201 for a new invitation, 200 when the address already had one pending here (a fresh link is sent). The answer
+ * is the same whether the address has an account or not: the organization learns nothing about other tenants.
+ */
 export function inviteUser({
   organizationId,
   data,
 }: {
   organizationId: string;
   data: InviteUserInput;
-}): Promise<OrganizationUser> {
+}): Promise<Invitation> {
   return api.post(`/organization/${encodeURIComponent(organizationId)}/user/invite`, {
     body: data,
-    schema: organizationUserSchema,
+    schema: invitationSchema,
   });
 }
 
@@ -21,7 +24,7 @@ export function useInviteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: inviteUser,
-    onSuccess: (_user, { organizationId }) =>
-      queryClient.invalidateQueries({ queryKey: getOrganizationUsersQueryOptions(organizationId).queryKey }),
+    onSuccess: (_invitation, { organizationId }) =>
+      queryClient.invalidateQueries({ queryKey: getInvitationsQueryOptions(organizationId).queryKey }),
   });
 }

@@ -1,86 +1,56 @@
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import { IconMailForward, IconMailOff } from "@tabler/icons-react";
-import type { OrganizationUser } from "@timetrap/domain";
+import type { Invitation } from "@timetrap/domain";
 import { useTranslation } from "react-i18next";
 import { useConfirmAction } from "../../../components/confirm-action";
 import { mutationToasts } from "../../../lib/notify";
-import { useCan } from "../../../lib/permissions";
-import { useInviteUser } from "../api/invite-user";
-import { useUpdateUserStatus } from "../api/update-user-status";
-
-/** A control of the user details page, about one member; read-only without the right to edit users. */
-export interface MemberControlProps {
-  organizationId: string;
-  member: OrganizationUser;
-  canEdit: boolean;
-}
+import { useResendInvitation } from "../api/resend-invitation";
+import { useRevokeInvitation } from "../api/revoke-invitation";
 
 /**
- * An invitation not accepted yet. It can be sent again (a new link; the earlier ones stop working) or revoked:
- * the user becomes inactive, their links stop working and their seat of the plan is freed (decision 005).
+ * Resend (a new link valid seven days again; the earlier ones stop working) and revoke (the link stops working and
+ * the seat of the plan is freed), for someone with the right to create users.
  */
-export function InvitationActions({ organizationId, member, canEdit }: MemberControlProps) {
+export function InvitationActions({ organizationId, invitation }: { organizationId: string; invitation: Invitation }) {
   const { t } = useTranslation();
-  const can = useCan();
-  const invite = useInviteUser();
-  const updateStatus = useUpdateUserStatus(organizationId);
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
   const confirmAction = useConfirmAction();
-  // Sending again is the invitation call: the server wants the right to create users, and the role to give.
-  const canResend = can("create", "user") && member.role !== null;
-  const busy = invite.isPending || updateStatus.isPending;
+  const busy = resend.isPending || revoke.isPending;
+  const ids = { organizationId, invitationId: invitation.uid };
 
-  const resend = () => {
-    if (!member.role) return;
-    invite.mutate(
-      {
-        organizationId,
-        data: { email: member.email, nominative: member.nominative, organization_role_id: member.role.uid },
-      },
-      mutationToasts(t("users.invitationResent", { email: member.email })),
-    );
-  };
-
-  const revoke = () =>
+  const askRevoke = () =>
     confirmAction({
       title: t("users.revokeTitle"),
-      message: t("users.revokeMessage", { name: member.nominative }),
+      message: t("users.revokeMessage", { name: invitation.nominative, email: invitation.email }),
       confirmLabel: t("users.revokeInvitation"),
-      run: () => updateStatus.mutateAsync({ userId: member.uid, status: "inactive" }),
-      successMessage: t("users.invitationRevoked"),
+      run: () => revoke.mutateAsync(ids),
+      successMessage: t("users.invitationRevoked", { email: invitation.email }),
     });
 
   return (
-    <Stack gap="sm" align="flex-start">
-      <Text size="sm" c="dimmed">
-        {t("users.invitationPending")}
-      </Text>
-      {canEdit && (
-        <Group gap="sm">
-          {canResend && (
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconMailForward size={16} />}
-              loading={invite.isPending}
-              disabled={busy}
-              onClick={resend}
-            >
-              {t("users.resendInvitation")}
-            </Button>
-          )}
-          <Button
-            variant="subtle"
-            color="red"
-            size="xs"
-            leftSection={<IconMailOff size={16} />}
-            loading={updateStatus.isPending}
-            disabled={busy}
-            onClick={revoke}
-          >
-            {t("users.revokeInvitation")}
-          </Button>
-        </Group>
-      )}
-    </Stack>
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconMailForward size={16} />}
+        loading={resend.isPending}
+        disabled={busy}
+        onClick={() => resend.mutate(ids, mutationToasts(t("users.invitationResent", { email: invitation.email })))}
+      >
+        {t("users.resendInvitation")}
+      </Button>
+      <Button
+        variant="subtle"
+        color="red"
+        size="compact-sm"
+        leftSection={<IconMailOff size={16} />}
+        loading={revoke.isPending}
+        disabled={busy}
+        onClick={askRevoke}
+      >
+        {t("users.revokeInvitation")}
+      </Button>
+    </Group>
   );
 }

@@ -131,7 +131,7 @@ export function InviteUserModal({
     invite.mutate(
       { organizationId, data },
       {
-        ...mutationToasts(t("users.invited"), onClose),
+        ...mutationToasts(t("users.invitationSent", { email: data.email }), onClose),
         onSettled: () => {
           sending.current = false;
         },

@@ -1,25 +1,46 @@
-import { Box, Divider, Group, Input, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
+import {
+  Box,
+  Button,
+  Divider,
+  Group,
+  Input,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconMail } from "@tabler/icons-react";
+import { IconMail, IconUserMinus } from "@tabler/icons-react";
 import type { OrganizationUser } from "@timetrap/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { useRoles } from "../../../api/get-roles";
+import { useConfirmAction } from "../../../components/confirm-action";
 import { BackLink } from "../../../components/page-header";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { mutationToasts } from "../../../lib/notify";
 import { useCan } from "../../../lib/permissions";
 import { useSignedInUser } from "../../../lib/session";
 import { useOrganizationUser } from "../api/get-organization-user";
+import { useRemoveMember } from "../api/remove-member";
 import { useUpdateMemberRole } from "../api/update-member-role";
 import { useUpdateUserStatus } from "../api/update-user-status";
 import { ContractsSection } from "./contracts-section";
-import { InvitationActions, type MemberControlProps } from "./invitation-actions";
 import { UserAvatar } from "./user-avatar";
 import { UserStatusBadge } from "./user-status-badge";
 
-/** Active or inactive. An invited user has no switch: they become active by accepting the invitation. */
+/** A control of the user details page, about one member; read-only without the right to edit users. */
+interface MemberControlProps {
+  organizationId: string;
+  member: OrganizationUser;
+  canEdit: boolean;
+}
+
+/** Active or inactive. */
 function StatusControl({
   organizationId,
   member,
@@ -77,6 +98,55 @@ function RoleControl({ organizationId, member, canEdit }: MemberControlProps) {
   );
 }
 
+/**
+ * An admin takes someone out of the organization. What they did stays: their events, contracts and time remain in
+ * the reports, under their name.
+ */
+function RemoveMemberSection({ organizationId, member }: { organizationId: string; member: OrganizationUser }) {
+  const { t } = useTranslation();
+  const remove = useRemoveMember();
+  const confirmAction = useConfirmAction();
+  const navigate = useNavigate();
+  const me = useSignedInUser();
+  const organizationName = me.organization?.name ?? "";
+
+  const ask = () =>
+    confirmAction({
+      title: t("users.removeTitle", { name: member.nominative }),
+      message: t("users.removeMessage", { name: member.nominative, organization: organizationName }),
+      confirmLabel: t("users.removeConfirm"),
+      run: async () => {
+        await remove.mutateAsync({ organizationId, userId: member.uid });
+        navigate(`/organization/${organizationId}/users`, { replace: true });
+      },
+      successMessage: t("users.removed", { name: member.nominative }),
+    });
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} bg="var(--mantine-color-body)">
+      <Group justify="space-between" align="center" gap="md">
+        <Box maw={620}>
+          <Title order={2} fz={16}>
+            {t("users.removeHeading")}
+          </Title>
+          <Text size="sm" c="dimmed" mt={4}>
+            {t("users.removeDescription")}
+          </Text>
+        </Box>
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconUserMinus size={18} />}
+          loading={remove.isPending}
+          onClick={ask}
+        >
+          {t("users.removeAction")}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
 export function UserDetailsPage() {
   const { t } = useTranslation();
   const { orgId = "", userId = "" } = useParams();
@@ -122,18 +192,16 @@ export function UserDetailsPage() {
               <Input.Label size="md" labelElement="div">
                 {t("users.statusLabel")}
               </Input.Label>
-              {user.status === "invited" ? (
-                <InvitationActions organizationId={orgId} member={user} canEdit={canEditUser} />
-              ) : (
-                // Nobody deactivates themself: they would lose the session they are using.
-                <StatusControl organizationId={orgId} member={user} disabled={isSelf || !canEditUser} />
-              )}
+              {/* Nobody deactivates themself: they would lose the session they are using. */}
+              <StatusControl organizationId={orgId} member={user} disabled={isSelf || !canEditUser} />
             </Stack>
           </SimpleGrid>
         </Paper>
         {(can("read", "user") || isSelf) && (
           <ContractsSection organizationId={orgId} userId={user.uid} canEdit={canEditUser} />
         )}
+        {/* Leaving is the person's own choice, from their profile. */}
+        {can("delete", "user") && !isSelf && <RemoveMemberSection organizationId={orgId} member={user} />}
       </Stack>
     );
   }

@@ -1,0 +1,47 @@
+import { Button, Stack, Text } from "@mantine/core";
+import type { User } from "@timetrap/domain";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useMyInvitations } from "../api/get-my-invitations";
+import { DeclineInvitationButton, InvitationOffer } from "./invitation-offer";
+import { VerifyEmailNotice } from "./verify-email-notice";
+
+/**
+ * Above every page of the shell: the reminder to verify the e-mail, and the invitations of a person who already
+ * belongs to an organization. One organization per person: accepting needs leaving the current one first, from
+ * the profile, after which the onboarding offers the invitation.
+ */
+export function AccountNotices({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const [verifyHidden, setVerifyHidden] = useState(false);
+  const organization = user.organization;
+  const invitations = useMyInvitations({ enabled: user.email_verified && organization !== null });
+  const shown = organization ? (invitations.data ?? []) : [];
+
+  if ((user.email_verified || verifyHidden) && shown.length === 0) return null;
+  return (
+    <Stack gap="sm" mb="lg" maw={1100} mx="auto">
+      {!user.email_verified && !verifyHidden && <VerifyEmailNotice user={user} onClose={() => setVerifyHidden(true)} />}
+      {shown.map((invitation) => (
+        <InvitationOffer
+          key={invitation.uid}
+          invitation={invitation}
+          note={
+            <Text size="sm" mt="xs">
+              {t("invitations.leaveFirst", { organization: organization?.name })}
+            </Text>
+          }
+          actions={
+            <>
+              <Button component={Link} to={`/user/${user.uid}/profile`} variant="light">
+                {t("invitations.openProfile")}
+              </Button>
+              <DeclineInvitationButton invitation={invitation} />
+            </>
+          }
+        />
+      ))}
+    </Stack>
+  );
+}
