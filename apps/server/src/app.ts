@@ -117,7 +117,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   const ownsDatabase = !deps.database;
-  const database = deps.database ?? openDatabase(config);
+  const database = deps.database ?? (await openDatabase(config));
   if (ownsDatabase) {
     try {
       await database.migrate();

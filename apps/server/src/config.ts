@@ -18,6 +18,7 @@ const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
+  DATA_DIR_LOCK_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// URL" }).optional(),
   APP_URL: httpUrl.optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -56,6 +57,12 @@ export const configVariables: ReadonlyArray<{ name: EnvName; default: string; me
     name: "DATA_DIR",
     default: "`./data`",
     meaning: "Directory for the embedded database and the generated signing secret.",
+  },
+  {
+    name: "DATA_DIR_LOCK_WAIT_SECONDS",
+    default: "`30`",
+    meaning:
+      "How long a server waits for another one that holds the embedded database in `DATA_DIR` (a restart overlapping the old process's stop) before it exits naming the holder's pid. `0`: do not wait.",
   },
   {
     name: "DATABASE_URL",
@@ -139,6 +146,7 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  dataDirLockWaitSeconds: number;
   databaseUrl: string | null;
   appUrl: string;
   authSecret: string;
@@ -195,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    dataDirLockWaitSeconds: e.DATA_DIR_LOCK_WAIT_SECONDS,
     databaseUrl: e.DATABASE_URL ?? null,
     appUrl,
     authSecret: e.AUTH_SECRET ?? readOrCreateAuthSecret(dataDir),

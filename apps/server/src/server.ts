@@ -1,4 +1,6 @@
 import { type AppConfig, ConfigError, loadConfig } from "./config.js";
+import { DataDirLockedError } from "./db/data-dir-lock.js";
+import { CorruptStoreError } from "./db/integrity-check.js";
 import { startServer } from "./lifecycle.js";
 
 /** How long requests in flight get to finish after SIGTERM/SIGINT before the process gives up on them. */
@@ -36,7 +38,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  // A held data directory or a corrupt store is the operator's to resolve: the message says how, a stack would bury it.
+  const expected = error instanceof DataDirLockedError || error instanceof CorruptStoreError;
+  const detail = error instanceof Error ? (expected ? error.message : (error.stack ?? error.message)) : String(error);
   process.stderr.write(`Timetrap could not start: ${detail}\n`);
   process.exit(1);
 });

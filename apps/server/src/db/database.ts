@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { amcheck } from "@electric-sql/pglite/contrib/amcheck";
 import { fillPlaceholders, type Query } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -9,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type DataDirLockHolder, lockDataDir } from "./data-dir-lock.js";
 import * as schema from "./schema.js";
 
 /**
@@ -106,12 +108,96 @@ export function openPglite(client: PGlite): DatabaseHandle {
   };
 }
 
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  const dataDir = join(config.dataDir, "pglite");
-  // PGlite does not create the parents of its data directory.
-  mkdirSync(dataDir, { recursive: true });
-  return openPglite(new PGlite(dataDir));
+export interface OpenDatabaseOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** How long to wait for another server that holds the embedded database's directory. */
+  dataDirLockWaitSeconds: number;
+  /** Told once when another server holds the directory and this one starts waiting for it. */
+  onWaitForDataDir?: (holder: DataDirLockHolder | null) => void;
+}
+
+/**
+ * Opens the configured database. The embedded one is opened only under the lock on its directory, released once
+ * PGlite has closed (and flushed) it: two servers writing one PGlite directory lose acknowledged writes and corrupt
+ * its indexes.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const lock = await lockDataDir({
+    dataDir: options.dataDir,
+    waitMs: options.dataDirLockWaitSeconds * 1000,
+    onWait: options.onWaitForDataDir,
+  });
+  try {
+    const dataDir = join(options.dataDir, "pglite");
+    // PGlite does not create the parents of its data directory.
+    mkdirSync(dataDir, { recursive: true });
+    const client = new PGlite(dataDir, { extensions: { amcheck } });
+    await client.waitReady;
+    const handle = openPglite(client);
+    return {
+      ...handle,
+      async close() {
+        try {
+          await handle.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** The SQLSTATE (or errno code) and message of the driver's error under drizzle's wrapping. */
+export function databaseErrorOf(error: unknown): { code: string | undefined; message: string } {
+  let message = error instanceof Error ? error.message : String(error);
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, message: own } = e as { code?: unknown; message?: unknown };
+    if (typeof own === "string") message = own;
+    if (typeof code === "string") return { code, message };
+  }
+  return { code: undefined, message };
+}
+
+/**
+ * SQLSTATEs of a connection that the server ended or lost (admin_shutdown, crash_shutdown, cannot_connect_now and
+ * class 08), and the socket errors node-postgres passes on as they are.
+ */
+const connectionErrorCodes = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "EPIPE",
+  "ETIMEDOUT",
+]);
+
+/** node-postgres reports a socket closed under a query without any code. */
+const connectionErrorMessages = [
+  /^Connection terminated/,
+  /^Client has encountered a connection error and is not queryable/,
+  /^Client was closed and is not queryable/,
+  /^timeout exceeded when trying to connect/,
+];
+
+/** Whether the statement failed because its connection to PostgreSQL broke, not because of the statement. */
+export function isConnectionError(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && connectionErrorCodes.has(code)) return true;
+    if (typeof message === "string" && connectionErrorMessages.some((pattern) => pattern.test(message))) return true;
+  }
+  return false;
 }
 
 /** PostgreSQL's unique_violation, whichever driver raised it and however drizzle wrapped it. */
