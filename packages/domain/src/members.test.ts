@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inviteUserInputSchema, matchesUserFilter, occupiesSeat } from "./members.js";
+import { canMemberGo, inviteUserInputSchema, matchesUserFilter, occupiesSeat } from "./members.js";
+import { subjects } from "./permissions.js";
 
 describe("matchesUserFilter", () => {
   const nicolo = { nominative: "Nicolò Bianchi", email: "nico@acme.it", status: "active" } as const;
@@ -47,5 +48,25 @@ describe("inviteUserInputSchema", () => {
     const result = inviteUserInputSchema.safeParse({ ...valid, ...patch });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join("."))).toContain(field);
+  });
+});
+
+describe("canMemberGo", () => {
+  const all = {
+    acls: subjects.map((subject) => ({ subject, actions: ["read", "create", "edit", "delete"] as const })),
+  };
+  const reader = { acls: [{ subject: "project", actions: ["read"] as const }] };
+  const admin = (userId: string, status: "active" | "inactive" = "active") => ({ userId, status, role: all });
+  const member = (userId: string) => ({ userId, status: "active" as const, role: reader });
+  it.each([
+    ["a member who administers nothing", "m", [admin("a"), member("m")], true],
+    ["an admin beside another active admin", "a", [admin("a"), admin("b")], true],
+    ["the last active admin", "a", [admin("a"), member("m")], false],
+    ["the last active admin beside an inactive one", "a", [admin("a"), admin("b", "inactive")], false],
+    ["an inactive admin beside an active one", "b", [admin("a"), admin("b", "inactive")], true],
+    ["the only member", "a", [admin("a")], false],
+    ["someone not in the list", "x", [admin("a")], true],
+  ] as const)("%s: %s", (_label, userId, members, expected) => {
+    expect(canMemberGo(userId, members)).toBe(expected);
   });
 });

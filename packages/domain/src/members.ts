@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { emailSchema } from "./auth.js";
+import type { HasAcls } from "./permissions.js";
+import { administersAccess } from "./roles.js";
 import { type UserStatus, userStatuses } from "./user.js";
 
 /** A person as the organization's user list shows them (spec part 2 §3 "User (as seen here)"). */
@@ -56,4 +58,17 @@ export function matchesUserFilter(
   const words = foldForSearch(search).split(/\s+/).filter(Boolean);
   const haystack = foldForSearch(`${user.nominative} ${user.email}`);
   return words.every((word) => haystack.includes(word));
+}
+
+/**
+ * Whether `userId` may go (leave, or be removed): not when they are the last active member holding every right on
+ * roles and users, for then nobody could administer the organization any more.
+ */
+export function canMemberGo(
+  userId: string,
+  members: readonly { userId: string; status: UserStatus; role: HasAcls | null }[],
+): boolean {
+  const administers = (m: (typeof members)[number]) => m.status === "active" && administersAccess(m.role);
+  if (!members.some((m) => m.userId === userId && administers(m))) return true;
+  return members.some((m) => m.userId !== userId && administers(m));
 }

@@ -9,11 +9,6 @@ export interface InvitationEmailOptions {
   organization: string;
   /** The organization's language: the invited person has not chosen one yet. */
   language: Language;
-  /**
-   * `set-password`: a new (or still invited) account, the link lets them choose a password.
-   * `sign-in`: an existing account joins with its own password, the link opens the sign-in page.
-   */
-  kind: "set-password" | "sign-in";
   link: string;
 }
 
@@ -21,8 +16,7 @@ interface Texts {
   subject: (organization: string) => string;
   greeting: (name: string) => string;
   invited: (inviter: string, organization: string) => string;
-  setPassword: string;
-  signIn: string;
+  accept: string;
   ignore: string;
 }
 
@@ -31,24 +25,27 @@ const texts: Record<Language, Texts> = {
     subject: (organization) => `You are invited to ${organization} on Timetrap`,
     greeting: (name) => `Hello ${name},`,
     invited: (inviter, organization) => `${inviter} has invited you to join ${organization} on Timetrap.`,
-    setPassword: `Open this link within ${invitationLifetimeDays} days to choose your password and start:`,
-    signIn: "Sign in with your Timetrap account to start:",
+    accept: `Open this link within ${invitationLifetimeDays} days to accept or decline the invitation:`,
     ignore: "If you were not expecting this invitation, you can ignore this e-mail.",
   },
   it: {
     subject: (organization) => `Sei invitato in ${organization} su Timetrap`,
     greeting: (name) => `Ciao ${name},`,
     invited: (inviter, organization) => `${inviter} ti ha invitato a unirti a ${organization} su Timetrap.`,
-    setPassword: `Apri questo link entro ${invitationLifetimeDays} giorni per scegliere la tua password e iniziare:`,
-    signIn: "Accedi con il tuo account Timetrap per iniziare:",
+    accept: `Apri questo link entro ${invitationLifetimeDays} giorni per accettare o rifiutare l'invito:`,
     ignore: "Se non aspettavi questo invito, puoi ignorare questa e-mail.",
   },
 };
 
+/** `appUrl` has no trailing slash and may carry a path, when the app is served below one. */
+export function invitationLink(appUrl: string, token: string): string {
+  return `${appUrl}/invitation?${new URLSearchParams({ token })}`;
+}
+
+/** Nothing changes for the person until they open the link and accept (decision 008). */
 export function invitationEmail(options: InvitationEmailOptions): Mail {
   const t = texts[options.language];
-  const action = options.kind === "set-password" ? t.setPassword : t.signIn;
-  const paragraphs = [t.greeting(options.nominative), t.invited(options.inviter, options.organization), action];
+  const paragraphs = [t.greeting(options.nominative), t.invited(options.inviter, options.organization), t.accept];
   const text = [...paragraphs.flatMap((p) => [p, ""]).slice(0, -1), options.link, "", t.ignore, ""].join("\n");
   const html = [
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),

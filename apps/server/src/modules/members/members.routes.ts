@@ -1,4 +1,9 @@
-import { inviteUserInputSchema, organizationUserSchema, updateMemberInputSchema } from "@timetrap/domain";
+import {
+  invitationSchema,
+  inviteUserInputSchema,
+  organizationUserSchema,
+  updateMemberInputSchema,
+} from "@timetrap/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
@@ -9,6 +14,7 @@ const tags = ["users"];
 
 const organizationParams = z.object({ orgId: z.uuid() });
 const memberParams = organizationParams.extend({ userId: z.uuid() });
+const invitationParams = organizationParams.extend({ id: z.uuid() });
 
 export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; authenticate: Authenticate }> = async (
   app,
@@ -21,7 +27,8 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
     {
       schema: {
         tags,
-        summary: "The organization's users by name, with the contract in force today (any member)",
+        summary:
+          "The organization's members (active and inactive) by name, with the contract in force today; pending invitations are listed apart (any member)",
         security: bearerSecurity,
         params: organizationParams,
         querystring: z.object({
@@ -65,24 +72,124 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
       schema: {
         tags,
         summary:
-          "Invite a person by e-mail with a role: 201 with the new user, or 200 when they were already invited here and a new link was sent (needs create on user)",
+          "Invite a person by e-mail with a role: 201 with a pending invitation (it takes a seat of the plan; the person joins only by accepting), or 200 with the renewed invitation when the address was already invited here. The answer is the same whoever owns the address; 409 for a member of this organization (needs create on user)",
         security: bearerSecurity,
         params: organizationParams,
         body: inviteUserInputSchema,
         response: {
-          200: organizationUserSchema,
-          201: organizationUserSchema,
+          200: invitationSchema,
+          201: invitationSchema,
           ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },
     async (request, reply) => {
-      const { created, user } = await members.inviteUser({
+      const { created, invitation } = await members.inviteUser({
         actorId: actorIdOf(request),
         organizationId: request.params.orgId,
         input: request.body,
       });
-      return reply.status(created ? 201 : 200).send(user);
+      return reply.status(created ? 201 : 200).send(invitation);
+    },
+  );
+
+  app.get(
+    "/organization/:orgId/invitation",
+    {
+      schema: {
+        tags,
+        summary: "The organization's pending invitations, expired ones included, newest first (needs read on user)",
+        security: bearerSecurity,
+        params: organizationParams,
+        response: { 200: z.array(invitationSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => members.listInvitations({ actorId: actorIdOf(request), organizationId: request.params.orgId }),
+  );
+
+  app.post(
+    "/organization/:orgId/invitation/:id/resend",
+    {
+      schema: {
+        tags,
+        summary:
+          "A new link for a pending (or expired) invitation, valid 7 days; earlier links stop working. 409 for an accepted, declined or revoked one (needs create on user)",
+        security: bearerSecurity,
+        params: invitationParams,
+        response: { 200: invitationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      members.resendInvitation({
+        actorId: actorIdOf(request),
+        organizationId: request.params.orgId,
+        invitationId: request.params.id,
+      }),
+  );
+
+  app.delete(
+    "/organization/:orgId/invitation/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "Revoke a pending invitation: its link stops working and its seat is free; 409 once answered or revoked (needs create on user)",
+        security: bearerSecurity,
+        params: invitationParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await members.revokeInvitation({
+        actorId: actorIdOf(request),
+        organizationId: request.params.orgId,
+        invitationId: request.params.id,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    "/organization/:orgId/user/:userId",
+    {
+      schema: {
+        tags,
+        summary:
+          "Remove a member: their running timer stops, their time stays in the reports, attributed. Not oneself (409: leave instead), never the last one with every right on roles and users (409) (needs delete on user)",
+        security: bearerSecurity,
+        params: memberParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await members.removeMember({
+        actorId: actorIdOf(request),
+        organizationId: request.params.orgId,
+        userId: request.params.userId,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    "/user/:id/organization/:orgId",
+    {
+      schema: {
+        tags,
+        summary:
+          "Leave the organization (only oneself): the running timer stops, the time stays in its reports. 409 for the last one with every right on roles and users",
+        security: bearerSecurity,
+        params: z.object({ id: z.uuid(), orgId: z.uuid() }),
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await members.leaveOrganization({
+        actorId: actorIdOf(request),
+        userId: request.params.id,
+        organizationId: request.params.orgId,
+      });
+      return reply.status(204).send(null);
     },
   );
 

@@ -1,31 +1,37 @@
+import { randomBytes } from "node:crypto";
 import {
+  accessViolationMessages,
   type CalendarDate,
   type Contract,
+  canMemberGo,
+  type Invitation,
   type InviteUserInput,
-  type Language,
+  invitationLifetimeDays,
+  invitationOccupiesSeat,
   type OrganizationUser,
-  occupiesSeat,
   type PlanConfigEntry,
   todayIn,
   type UpdateMemberInput,
   withPreferenceDefaults,
 } from "@timetrap/domain";
-import { type Database, isUniqueViolation } from "../../db/database.js";
-import { AppError } from "../../http/app-error.js";
-import { type InvitationEmailOptions, invitationEmail } from "../../mail/invitation-email.js";
+import type { Database } from "../../db/database.js";
+import { AppError, forbidden, notFound } from "../../http/app-error.js";
+import { invitationEmail, invitationLink } from "../../mail/invitation-email.js";
 import type { Mailer } from "../../mail/mailer.js";
-import type { AuthService } from "../auth/auth.service.js";
 import type { ContractsService } from "../contracts/contracts.service.js";
+import type { InvitationRow } from "../organizations/invitations.repository.js";
 import type { Member, OrganizationsService } from "../organizations/organizations.service.js";
 import type { RolesService } from "../roles/roles.service.js";
+import type { TimersService } from "../timers/timers.service.js";
 import type { UsersService } from "../users/users.service.js";
+import { sha256, toInvitation } from "./invitations.service.js";
 
 export type MembersService = ReturnType<typeof createMembersService>;
 
 export interface InvitationOutcome {
-  /** False when the e-mail was already invited here and only a new link went out. */
+  /** False when the address was already invited here: the invitation was renewed and a new link sent. */
   created: boolean;
-  user: OrganizationUser;
+  invitation: Invitation;
 }
 
 function toOrganizationUser(member: Member, contract: Contract | null): OrganizationUser {
@@ -51,24 +57,16 @@ function todayInZone(timeZone: string | null): CalendarDate {
   }
 }
 
-interface InvitationContext {
-  organizationId: string;
-  planConfig: readonly PlanConfigEntry[];
-  /** The organization's: the invited person has not chosen a language yet. */
-  language: Language;
-  roleId: string;
-  input: InviteUserInput;
-}
+const invitationLifetimeMs = invitationLifetimeDays * 24 * 60 * 60_000;
 
-/** The unique indexes that decide between two invitations racing for one e-mail. */
-const invitationRaces = ["users_email_unique", "organization_members_user_id_unique"];
+const notPending = (state: string) => new AppError("CONFLICT", `This invitation is ${state}: invite the person again`);
 
 export function createMembersService({
   organizations,
   users,
   roles,
   contracts,
-  auth,
+  timers,
   mailer,
   settings,
 }: {
@@ -76,7 +74,7 @@ export function createMembersService({
   users: UsersService;
   roles: RolesService;
   contracts: ContractsService;
-  auth: AuthService;
+  timers: Pick<TimersService, "stopTimer">;
   mailer: Mailer;
   settings: { appUrl: string };
 }) {
@@ -97,59 +95,97 @@ export function createMembersService({
     return user!;
   }
 
-  /**
-   * One attempt at an invitation, inside the organization's lock: what to answer and which e-mail to send
-   * once the transaction has committed.
-   */
-  async function invite(
+  /** The invitation, answered after the transaction that wrote it committed, with the e-mail sent then too. */
+  async function sendInvitation(
+    actorId: string,
+    invitationId: string,
+    token: string,
+    organization: { name: string },
+  ): Promise<Invitation> {
+    const details = await organizations.invitations.findDetails({ invitationId });
+    if (!details) throw notFound("Invitation");
+    const { invitation } = details;
+    const inviter = await users.findAccountById({ userId: actorId });
+    mailer.dispatch(
+      invitationEmail({
+        to: invitation.email,
+        nominative: invitation.nominative,
+        inviter: inviter?.nominative ?? organization.name,
+        organization: organization.name,
+        language: details.organization.language,
+        link: invitationLink(settings.appUrl, token),
+      }),
+    );
+    return toInvitation(details, new Date());
+  }
+
+  /** A new link, valid for the full lifetime again; an expired invitation takes its seat back, if there is one. */
+  async function renew(
     tx: Database,
-    { organizationId, planConfig, language, roleId, input }: InvitationContext,
-  ): Promise<{ created: boolean; userId: string; mail: Omit<InvitationEmailOptions, "inviter" | "organization"> }> {
-    const mailBase = { to: input.email, language };
-    const account = await users.findAccountByEmail({ email: input.email, tx });
-    if (account) {
-      const holder = await organizations.findOrganizationIdOfUser({ userId: account.id, tx });
-      if (holder && holder !== organizationId) {
-        throw new AppError("CONFLICT", "This e-mail belongs to a user of another organization");
-      }
-      if (holder && account.status !== "invited") {
-        throw new AppError("CONFLICT", `${account.email} is already a user of this organization`);
-      }
-      if (!holder) {
-        if (occupiesSeat(account.status)) {
-          await organizations.assertSeatAvailable({ organizationId, planConfig, verb: "invite", tx });
-        }
-        await organizations.addMember({ organizationId, userId: account.id, roleId, tx });
-      }
-      // An account that chose a password joins with it; one still invited (here, or nowhere yet) needs a link.
-      if (account.status !== "invited") {
-        return {
-          created: true,
-          userId: account.id,
-          mail: { ...mailBase, nominative: account.nominative, kind: "sign-in", link: `${settings.appUrl}/login` },
-        };
-      }
-      const link = await auth.createInvitationLink({ userId: account.id, email: account.email, tx });
-      return {
-        created: !holder,
-        userId: account.id,
-        mail: { ...mailBase, nominative: account.nominative, kind: "set-password", link },
-      };
+    invitation: InvitationRow,
+    context: { actorId: string; organizationId: string; planConfig: readonly PlanConfigEntry[] },
+    changes: { nominative?: string; roleId?: string } = {},
+  ): Promise<string> {
+    const now = new Date();
+    if (!invitationOccupiesSeat({ status: invitation.status, expires_at: invitation.expiresAt }, now)) {
+      await organizations.assertSeatAvailable({
+        organizationId: context.organizationId,
+        planConfig: context.planConfig,
+        verb: "invite",
+        tx,
+      });
     }
-    await organizations.assertSeatAvailable({ organizationId, planConfig, verb: "invite", tx });
-    const created = await users.createInvitedAccount({
-      email: input.email,
-      nominative: input.nominative,
-      language,
+    const token = randomBytes(32).toString("base64url");
+    await organizations.invitations.renew({
+      invitationId: invitation.id,
+      values: {
+        tokenHash: sha256(token),
+        expiresAt: new Date(now.getTime() + invitationLifetimeMs),
+        invitedBy: context.actorId,
+        ...changes,
+      },
       tx,
     });
-    await organizations.addMember({ organizationId, userId: created.id, roleId, tx });
-    const link = await auth.createInvitationLink({ userId: created.id, email: created.email, tx });
-    return {
-      created: true,
-      userId: created.id,
-      mail: { ...mailBase, nominative: created.nominative, kind: "set-password", link },
-    };
+    return token;
+  }
+
+  /** The organization's invitation, held until the transaction ends; 404 for another organization's. */
+  async function lockInvitation(tx: Database, organizationId: string, invitationId: string): Promise<InvitationRow> {
+    const invitation = await organizations.invitations.lock({ invitationId, tx });
+    if (!invitation || invitation.organizationId !== organizationId) throw notFound("Invitation");
+    return invitation;
+  }
+
+  /**
+   * A member going (removed or leaving): their running timer stops first, through the timers' own rules, so its time
+   * is logged on the event while they can still write their board. Their events, contracts and time stay, attributed.
+   */
+  async function stopTimerOf(userId: string): Promise<void> {
+    try {
+      await timers.stopTimer({ actorId: userId, userId });
+    } catch (error) {
+      if (error instanceof AppError && error.code === "NOT_FOUND") return;
+      throw error;
+    }
+  }
+
+  /** Ends the membership under the organization's lock, unless nobody would be left to administer access. */
+  async function endMembership(organizationId: string, userId: string, lastAdminMessage: string): Promise<void> {
+    await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
+      const members = await organizations.listMembers({ organizationId, tx });
+      if (!members.some((member) => member.userId === userId)) throw notFound("User");
+      if (!canMemberGo(userId, members)) throw new AppError("CONFLICT", lastAdminMessage);
+      await organizations.removeMember({ organizationId, userId, tx });
+      // Deactivation was about this organization: without it the account is theirs to use again.
+      await users.reactivateAccount({ userId, tx });
+    });
+  }
+
+  /** The checks of `endMembership` before the timer stops, so that a refused removal changes nothing. */
+  async function assertMayGo(organizationId: string, userId: string, lastAdminMessage: string): Promise<void> {
+    const members = await organizations.listMembers({ organizationId });
+    if (!members.some((member) => member.userId === userId)) throw notFound("User");
+    if (!canMemberGo(userId, members)) throw new AppError("CONFLICT", lastAdminMessage);
   }
 
   return {
@@ -168,7 +204,7 @@ export function createMembersService({
       return withContracts(
         actorId,
         organizationId,
-        onlyActive ? members.filter((m) => m.status === "active") : members,
+        members.filter((m) => (onlyActive ? m.status === "active" : m.status !== "invited")),
       );
     },
 
@@ -186,9 +222,10 @@ export function createMembersService({
     },
 
     /**
-     * Invites a person by e-mail (decision 005): a new invited account, an account without organization
-     * joining, or a new link for someone still invited here. Two requests for one e-mail are decided by the
-     * unique e-mail and membership indexes; the loser runs again and gets the answer a later request would.
+     * Invites a person by e-mail (decision 008): a pending invitation, never a membership. The answer is the same
+     * whoever owns the address (a new person, an account, a member of another organization): nothing changes for
+     * them until they accept. An address already pending here gets its invitation renewed. Decided under the
+     * organization's lock, so two invitations cannot both take the last seat.
      */
     async inviteUser({
       actorId,
@@ -205,30 +242,137 @@ export function createMembersService({
         right: { action: "create", subject: "user" },
       });
       const role = await roles.requireRole({ organizationId, roleId: input.organization_role_id });
-      const context: InvitationContext = {
-        organizationId,
-        planConfig: organization.plan.config,
-        language: organization.language,
-        roleId: role.uid,
-        input,
+      const context = { actorId, organizationId, planConfig: organization.plan.config };
+      const outcome = await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
+        const account = await users.findAccountByEmail({ email: input.email, tx });
+        if (account && (await organizations.findMember({ organizationId, userId: account.id, tx }))) {
+          throw new AppError("CONFLICT", `${input.email} is already a user of this organization`);
+        }
+        const pending = await organizations.invitations.findPending({ organizationId, email: input.email, tx });
+        if (pending) {
+          const token = await renew(tx, pending, context, { nominative: input.nominative, roleId: role.uid });
+          return { created: false, invitationId: pending.id, token };
+        }
+        await organizations.assertSeatAvailable({ organizationId, planConfig: context.planConfig, verb: "invite", tx });
+        const token = randomBytes(32).toString("base64url");
+        const created = await organizations.invitations.insert({
+          values: {
+            organizationId,
+            email: input.email,
+            nominative: input.nominative,
+            roleId: role.uid,
+            invitedBy: actorId,
+            tokenHash: sha256(token),
+            expiresAt: new Date(Date.now() + invitationLifetimeMs),
+          },
+          tx,
+        });
+        return { created: true, invitationId: created.id, token };
+      });
+      return {
+        created: outcome.created,
+        invitation: await sendInvitation(actorId, outcome.invitationId, outcome.token, organization),
       };
-      const attempt = () => organizations.withOrganizationLocked({ organizationId }, (tx) => invite(tx, context));
-      let outcome: Awaited<ReturnType<typeof attempt>>;
-      try {
-        outcome = await attempt();
-      } catch (error) {
-        if (!invitationRaces.some((constraint) => isUniqueViolation(error, constraint))) throw error;
-        outcome = await attempt();
+    },
+
+    /** The organization's pending invitations, expired ones included, newest first (needs read on user). */
+    async listInvitations({ actorId, organizationId }: { actorId: string; organizationId: string }) {
+      await organizations.authorize({ actorId, organizationId, right: { action: "read", subject: "user" } });
+      const now = new Date();
+      const rows = await organizations.invitations.listPendingOfOrganization({ organizationId });
+      return rows.map((row) => toInvitation(row, now));
+    },
+
+    /** A new link valid for 7 more days; the earlier links stop working (needs create on user). */
+    async resendInvitation({
+      actorId,
+      organizationId,
+      invitationId,
+    }: {
+      actorId: string;
+      organizationId: string;
+      invitationId: string;
+    }): Promise<Invitation> {
+      const { organization } = await organizations.authorize({
+        actorId,
+        organizationId,
+        right: { action: "create", subject: "user" },
+      });
+      const context = { actorId, organizationId, planConfig: organization.plan.config };
+      const token = await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
+        const invitation = await lockInvitation(tx, organizationId, invitationId);
+        if (invitation.status !== "pending") throw notPending(invitation.status);
+        return renew(tx, invitation, context);
+      });
+      return sendInvitation(actorId, invitationId, token, organization);
+    },
+
+    /** Takes an invitation back: its link stops working and its seat is free (needs create on user). */
+    async revokeInvitation({
+      actorId,
+      organizationId,
+      invitationId,
+    }: {
+      actorId: string;
+      organizationId: string;
+      invitationId: string;
+    }): Promise<void> {
+      await organizations.authorize({ actorId, organizationId, right: { action: "create", subject: "user" } });
+      await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
+        const invitation = await lockInvitation(tx, organizationId, invitationId);
+        if (invitation.status !== "pending") throw notPending(invitation.status);
+        await organizations.invitations.close({
+          invitationId,
+          status: "revoked",
+          respondedBy: null,
+          at: new Date(),
+          tx,
+        });
+      });
+    },
+
+    /**
+     * An admin removes a member (needs delete on user): never oneself (that is leaving) and never the last one who
+     * administers access. Their time stays in the organization's reports, attributed.
+     */
+    async removeMember({
+      actorId,
+      organizationId,
+      userId,
+    }: {
+      actorId: string;
+      organizationId: string;
+      userId: string;
+    }): Promise<void> {
+      await organizations.authorize({ actorId, organizationId, right: { action: "delete", subject: "user" } });
+      if (userId === actorId) {
+        throw new AppError("CONFLICT", "You cannot remove yourself: leave the organization instead");
       }
-      const inviter = await users.findAccountById({ userId: actorId });
-      mailer.dispatch(
-        invitationEmail({
-          ...outcome.mail,
-          inviter: inviter?.nominative ?? organization.name,
-          organization: organization.name,
-        }),
-      );
-      return { created: outcome.created, user: await organizationUser(actorId, organizationId, outcome.userId) };
+      const message = accessViolationMessages["organization-would-lose-administration"];
+      await assertMayGo(organizationId, userId, message);
+      await stopTimerOf(userId);
+      await endMembership(organizationId, userId, message);
+    },
+
+    /** A member leaves the organization, unless they are the last one who administers access. */
+    async leaveOrganization({
+      actorId,
+      userId,
+      organizationId,
+    }: {
+      actorId: string;
+      userId: string;
+      organizationId: string;
+    }): Promise<void> {
+      await organizations.authorize({ actorId, organizationId });
+      if (userId !== actorId) {
+        throw forbidden("You can only leave an organization yourself; an admin removes others from the users list");
+      }
+      const message =
+        "You are the last user with every right on roles and users: give them to someone else before leaving";
+      await assertMayGo(organizationId, userId, message);
+      await stopTimerOf(userId);
+      await endMembership(organizationId, userId, message);
     },
 
     /** Gives a member another role of the organization, unless that would break the access rules. */

@@ -38,7 +38,7 @@ describe("GET /organization/{orgId}/user", () => {
   test("lists every user by name, with role, status and the contract in force today", async () => {
     const { owner, organization } = await buildOrganization(t, { owner: await buildUser(t, { nominative: "Marta" }) });
     const zoe = await addMember(t, organization.uid, "manager", { nominative: "zoe" });
-    const bruno = await addMember(t, organization.uid, "member", { nominative: "Bruno", status: "invited" });
+    const bruno = await addMember(t, organization.uid, "member", { nominative: "Bruno" });
     const carla = await addMember(t, organization.uid, "member", { nominative: "Carla", status: "inactive" });
     await t.db.insert(userContracts).values([
       // Ended long ago, then one in force with no end: only the second counts.
@@ -76,18 +76,24 @@ describe("GET /organization/{orgId}/user", () => {
       contractual_hours: 8,
     });
     expect(body.find((u) => u.uid === bruno.id)).toMatchObject({
-      status: "invited",
+      status: "active",
       contract_type: null,
       contractual_hours: null,
     });
     expect(body.find((u) => u.uid === carla.id)).toMatchObject({ status: "inactive", contract_type: "part-time" });
   });
 
-  test("with only_active_users=true leaves out invited and inactive users", async () => {
+  test("with only_active_users=true leaves out inactive users; pending invitations are never listed here", async () => {
     const { owner, organization } = await buildOrganization(t);
     const active = await addMember(t, organization.uid, "member");
-    await addMember(t, organization.uid, "member", { status: "invited" });
     await addMember(t, organization.uid, "member", { status: "inactive" });
+    const invited = await request(t.app, {
+      method: "POST",
+      url: `/api/v1/organization/${organization.uid}/user/invite`,
+      token: owner.token,
+      json: { email: "pending@example.com", nominative: "Pending", organization_role_id: await roleId(organization.uid, "member") },
+    });
+    expect(invited.statusCode).toBe(201);
     const response = await listUsers(organization.uid, owner.token, "?only_active_users=true");
     expect(response.statusCode).toBe(200);
     expect(
@@ -97,7 +103,7 @@ describe("GET /organization/{orgId}/user", () => {
         .sort(),
     ).toEqual([owner.id, active.id].sort());
     const all = await listUsers(organization.uid, owner.token, "?only_active_users=false");
-    expect(all.json()).toHaveLength(4);
+    expect(all.json()).toHaveLength(3);
   });
 
   test("answers any member, even one without read on user", async () => {

@@ -10,6 +10,7 @@ import {
   users,
   workflowStatuses,
 } from "../../db/schema.js";
+import { createInvitationsRepository, type InvitationsRepository } from "./invitations.repository.js";
 
 export type PlanRow = typeof plans.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -30,6 +31,8 @@ export interface MemberRow {
 export type OrganizationQueries = ReturnType<typeof organizationQueries>;
 
 export interface OrganizationsRepository extends OrganizationQueries {
+  /** Invitations: offers of a membership, read and written beside the memberships (decision 008). */
+  invitations: InvitationsRepository;
   /** Runs `work` in one transaction, with the queries bound to it (and the transaction, for other modules). */
   transaction<T>(work: (queries: OrganizationQueries, tx: Database) => Promise<T>): Promise<T>;
   /** The queries on a transaction another module opened. */
@@ -39,6 +42,7 @@ export interface OrganizationsRepository extends OrganizationQueries {
 export function createOrganizationsRepository(db: Database): OrganizationsRepository {
   return {
     ...organizationQueries(db),
+    invitations: createInvitationsRepository(db),
     transaction: (work) => db.transaction((tx) => work(organizationQueries(tx), tx)),
     within: (tx) => organizationQueries(tx),
   };
@@ -188,6 +192,15 @@ function organizationQueries(db: Database) {
         .from(organizationMembers)
         .where(eq(organizationMembers.userId, userId));
       return row?.organizationId;
+    },
+
+    /** Ends a membership; false when the user was not (or no longer) a member of the organization. */
+    async deleteMember(organizationId: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .delete(organizationMembers)
+        .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
+        .returning({ id: organizationMembers.id });
+      return rows.length === 1;
     },
 
     async updateMemberRole(organizationId: string, userId: string, roleId: string): Promise<void> {

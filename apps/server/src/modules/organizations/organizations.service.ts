@@ -23,6 +23,7 @@ import {
 } from "@timetrap/domain";
 import { type Database, isUniqueViolation } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
+import type { InvitationQueries } from "./invitations.repository.js";
 import type {
   MemberRow,
   MembershipRow,
@@ -104,8 +105,10 @@ function rejectedDomains(submitted: readonly string[], accepted: readonly string
 }
 
 export function createOrganizationsService({ repository }: { repository: OrganizationsRepository }) {
+  const { invitations } = repository;
   /** The queries on the caller's transaction when there is one. */
   const on = (tx: Database | undefined): OrganizationQueries => (tx ? repository.within(tx) : repository);
+  const invitationsOn = (tx: Database | undefined): InvitationQueries => (tx ? invitations.within(tx) : invitations);
 
   async function membershipOf(repo: OrganizationQueries, row: MembershipRow): Promise<Membership> {
     const domains = await repo.findDomains(row.organization.id);
@@ -283,7 +286,11 @@ export function createOrganizationsService({ repository }: { repository: Organiz
       });
     },
 
-    /** 403 PLAN_LIMIT_REACHED when the plan's USER limit leaves no seat for one more active or invited user. */
+    /**
+     * 403 PLAN_LIMIT_REACHED when the plan's USER limit leaves no seat for one more: active members and pending,
+     * unexpired invitations hold the seats (decision 008). Run it under `withOrganizationLocked`, so that two
+     * requests cannot both take the last seat.
+     */
     async assertSeatAvailable({
       organizationId,
       planConfig,
@@ -295,8 +302,11 @@ export function createOrganizationsService({ repository }: { repository: Organiz
       verb: "invite" | "activate";
       tx?: Database;
     }): Promise<void> {
-      const members = await on(tx).findMembers(organizationId);
-      const seats = members.filter((m) => occupiesSeat(m.user.status)).length;
+      const [members, openInvitations] = await Promise.all([
+        on(tx).findMembers(organizationId),
+        invitationsOn(tx).countOpen(organizationId, new Date()),
+      ]);
+      const seats = members.filter((m) => occupiesSeat(m.user.status)).length + openInvitations;
       if (isUnitBlocked(planConfig, "USER", seats)) {
         throw new AppError("PLAN_LIMIT_REACHED", seatLimitMessage(planConfig, verb));
       }
@@ -337,6 +347,60 @@ export function createOrganizationsService({ repository }: { repository: Organiz
       tx?: Database;
     }): Promise<void> {
       await on(tx).insertMember({ organizationId, userId, roleId });
+    },
+
+    /** Ends a membership; 404 when the user is not a member of the organization. */
+    async removeMember({
+      organizationId,
+      userId,
+      tx,
+    }: {
+      organizationId: string;
+      userId: string;
+      tx?: Database;
+    }): Promise<void> {
+      if (!(await on(tx).deleteMember(organizationId, userId))) throw notFound("User");
+    },
+
+    /**
+     * The invitations of every organization: offers of a membership, kept beside the memberships they may become.
+     * The members module decides who may do what with them; these are only their reads and writes.
+     */
+    invitations: {
+      findDetails: ({ invitationId, tx }: { invitationId: string; tx?: Database }) =>
+        invitationsOn(tx).findDetails(invitationId),
+      findDetailsByTokenHash: ({ tokenHash, tx }: { tokenHash: string; tx?: Database }) =>
+        invitationsOn(tx).findDetailsByTokenHash(tokenHash),
+      listPendingOfOrganization: ({ organizationId }: { organizationId: string }) =>
+        invitations.listPendingOfOrganization(organizationId),
+      listOpenForEmail: ({ email, now }: { email: string; now: Date }) => invitations.listOpenForEmail(email, now),
+      findPending: ({ organizationId, email, tx }: { organizationId: string; email: string; tx?: Database }) =>
+        invitationsOn(tx).findPending(organizationId, email),
+      lock: ({ invitationId, tx }: { invitationId: string; tx: Database }) => invitationsOn(tx).lock(invitationId),
+      insert: ({ values, tx }: { values: Parameters<InvitationQueries["insert"]>[0]; tx?: Database }) =>
+        invitationsOn(tx).insert(values),
+      renew: ({
+        invitationId,
+        values,
+        tx,
+      }: {
+        invitationId: string;
+        values: Parameters<InvitationQueries["renew"]>[1];
+        tx?: Database;
+      }) => invitationsOn(tx).renew(invitationId, values),
+      close: ({
+        invitationId,
+        status,
+        respondedBy,
+        at,
+        tx,
+      }: {
+        invitationId: string;
+        status: Parameters<InvitationQueries["close"]>[1];
+        respondedBy: string | null;
+        at: Date;
+        tx?: Database;
+      }) => invitationsOn(tx).close(invitationId, status, respondedBy, at),
     },
 
     async setMemberRole({

@@ -145,38 +145,26 @@ export function createUsersService({
       return on(tx).lockById(userId);
     },
 
-    /**
-     * An account waiting for its owner to accept an invitation: no password until they choose one. A taken
-     * e-mail fails on the unique index, for the caller to tell apart from a sequential duplicate.
-     */
-    createInvitedAccount({
-      email,
-      nominative,
-      language,
-      tx,
-    }: {
-      email: string;
-      nominative: string;
-      language: Language;
-      tx?: Database;
-    }): Promise<Account> {
-      return on(tx).insert({ email, nominative, language, status: "invited" });
-    },
-
     async findAccountByGoogleSub({ googleSub }: { googleSub: string }): Promise<Account | undefined> {
       return repository.findByGoogleSub(googleSub);
     },
 
-    async createAccount(values: {
+    /** A new active account; `emailVerifiedAt` when its creation already proves the mailbox (Google, an invitation link). */
+    async createAccount({
+      tx,
+      ...values
+    }: {
       email: string;
       nominative: string;
       language: Language;
       passwordHash?: string;
       googleSub?: string;
       imageUrl?: string | null;
+      emailVerifiedAt?: Date;
+      tx?: Database;
     }): Promise<Account> {
       try {
-        return await repository.insert({ ...values, status: "active" });
+        return await on(tx).insert({ ...values, status: "active" });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError("CONFLICT", "This e-mail address is already registered");
         throw error;
@@ -188,14 +176,17 @@ export function createUsersService({
       userId,
       passwordHash,
       nominative,
+      tx,
     }: {
       userId: string;
       passwordHash: string;
       nominative?: string;
+      tx?: Database;
     }): Promise<Account> {
-      const current = await requireAccount(userId);
+      const current = await on(tx).findById(userId);
+      if (!current) throw notFound("User");
       const status: UserStatus = current.status === "invited" ? "active" : current.status;
-      const row = await repository.updatePassword(userId, {
+      const row = await on(tx).updatePassword(userId, {
         passwordHash,
         status,
         ...(nominative === undefined ? {} : { nominative }),
@@ -204,13 +195,32 @@ export function createUsersService({
       return row;
     },
 
-    /** Remembers the Google account of a user found by verified e-mail; an invited user becomes active. */
+    /**
+     * Remembers the Google account of a user found by verified e-mail, which also verifies the account's e-mail;
+     * an invited user becomes active.
+     */
     async linkGoogleAccount({ userId, googleSub }: { userId: string; googleSub: string }): Promise<Account> {
       const current = await requireAccount(userId);
       const row = await repository.update(userId, {
         googleSub,
         status: current.status === "invited" ? "active" : current.status,
+        emailVerifiedAt: current.emailVerifiedAt ?? new Date(),
       });
+      if (!row) throw notFound("User");
+      return row;
+    },
+
+    /** An account that left its organization (or was removed) is active again: an inactive status was that organization's. */
+    async reactivateAccount({ userId, tx }: { userId: string; tx?: Database }): Promise<void> {
+      await on(tx).update(userId, { status: "active" });
+    },
+
+    /** Marks the account's e-mail verified; the first proof's time is kept. */
+    async markEmailVerified({ userId, at, tx }: { userId: string; at: Date; tx?: Database }): Promise<Account> {
+      const current = await on(tx).findById(userId);
+      if (!current) throw notFound("User");
+      if (current.emailVerifiedAt) return current;
+      const row = await on(tx).update(userId, { emailVerifiedAt: at });
       if (!row) throw notFound("User");
       return row;
     },

@@ -1,0 +1,36 @@
+import { emailVerificationLifetimeHours, type Language } from "@timetrap/domain";
+import { escapeHtml } from "./escape-html.js";
+import type { Mail } from "./mailer.js";
+
+const texts: Record<Language, { subject: string; greeting: (name: string) => string; body: string; ignore: string }> = {
+  en: {
+    subject: "Confirm your e-mail address for Timetrap",
+    greeting: (name) => `Hello ${name},`,
+    body: `please confirm that this is your e-mail address by opening this link within ${emailVerificationLifetimeHours} hours:`,
+    ignore: "If you did not create a Timetrap account, you can ignore this e-mail.",
+  },
+  it: {
+    subject: "Conferma il tuo indirizzo e-mail per Timetrap",
+    greeting: (name) => `Ciao ${name},`,
+    body: `conferma che questo è il tuo indirizzo e-mail aprendo questo link entro ${emailVerificationLifetimeHours} ore:`,
+    ignore: "Se non hai creato un account Timetrap, puoi ignorare questa e-mail.",
+  },
+};
+
+/** `appUrl` has no trailing slash and may carry a path, when the app is served below one. */
+export function verificationLink(appUrl: string, token: string): string {
+  return `${appUrl}/verify-email?${new URLSearchParams({ token })}`;
+}
+
+/** In the account's language: the person chose it when signing up. */
+export function verificationEmail(options: { to: string; nominative: string; language: Language; link: string }): Mail {
+  const t = texts[options.language];
+  const text = [t.greeting(options.nominative), "", t.body, options.link, "", t.ignore, ""].join("\n");
+  const html = [
+    `<p>${escapeHtml(t.greeting(options.nominative))}</p>`,
+    `<p>${escapeHtml(t.body)}</p>`,
+    `<p><a href="${escapeHtml(options.link)}">${escapeHtml(options.link)}</a></p>`,
+    `<p>${escapeHtml(t.ignore)}</p>`,
+  ].join("\n");
+  return { to: options.to, subject: t.subject, text, html };
+}
