@@ -1,4 +1,4 @@
-import type { Contract, OrganizationUser, PlanConfigEntry, Role, User } from "@timetrap/domain";
+import type { Contract, Invitation, OrganizationUser, PlanConfigEntry, Role, User } from "@timetrap/domain";
 import { buildOrganization, buildRole, buildUser } from "../../testing/builders";
 import { jsonResponse, type StubHandler } from "../../testing/fetch-stub";
 import { stubSignedInApi } from "../../testing/signed-in-api";
@@ -70,13 +70,6 @@ export const bob = buildMember({
   status: "inactive",
   role: { uid: roleIds.member, name: "Member" },
 });
-export const grace = buildMember({
-  uid: "user-3",
-  nominative: "Grace Hopper",
-  email: "grace@navy.mil",
-  status: "invited",
-  role: { uid: roleIds.manager, name: "Manager" },
-});
 export const nicolo = buildMember({
   uid: "user-4",
   nominative: "Nicolò Rossi",
@@ -84,21 +77,43 @@ export const nicolo = buildMember({
   role: { uid: roleIds.member, name: "Member" },
 });
 
+/** A pending invitation of org-1 from Ada, valid until 12/06/2099 (at midday, the same day in every time zone). */
+export function buildInvitation(overrides: Partial<Invitation> = {}): Invitation {
+  return {
+    uid: "invitation-1",
+    organization_id: "org-1",
+    organization_name: "Acme",
+    email: "grace@navy.mil",
+    nominative: "Grace Hopper",
+    role: { uid: roleIds.manager, name: "Manager" },
+    state: "pending",
+    expires_at: Date.UTC(2099, 5, 12, 12),
+    created_at: Date.UTC(2099, 5, 5, 12),
+    invited_by: { uid: "user-1", nominative: "Ada Lovelace" },
+    ...overrides,
+  };
+}
+
+export const graceInvitation = buildInvitation();
+
 /**
- * The API the users screens talk to, for org-1: the session, the roles and the given users; `routes`
- * adds or replaces handlers.
+ * The API the users screens talk to, for org-1: the session, the roles, the given members and invitations;
+ * `routes` adds or replaces handlers.
  */
 export function usersServer({
   me = signedInUser(),
-  users = [ada, bob, grace, nicolo],
+  users = [ada, bob, nicolo],
+  invitations = [graceInvitation],
   routes = {},
 }: {
   me?: User;
   users?: OrganizationUser[];
+  invitations?: Invitation[];
   routes?: Record<string, StubHandler>;
 } = {}) {
   return stubSignedInApi(me, {
     "GET /api/v1/organization/org-1/user": () => jsonResponse(users),
+    "GET /api/v1/organization/org-1/invitation": () => jsonResponse(invitations),
     "GET /api/v1/organization/org-1/role": () => jsonResponse([role("member"), role("admin"), role("manager")]),
     ...Object.fromEntries(
       users.map((user) => [`GET /api/v1/organization/org-1/user/${user.uid}`, () => jsonResponse(user)]),

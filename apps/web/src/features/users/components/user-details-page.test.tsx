@@ -49,9 +49,6 @@ function detailsServer({
   });
 }
 
-const invitedNicolo: OrganizationUser = { ...nicolo, status: "invited" };
-const invitePath = "/api/v1/organization/org-1/user/invite";
-
 /** The member as the server keeps them: a status sent with PATCH user/{id} is what the next GET answers. */
 function keepingStatusChanges(member: OrganizationUser): Record<string, StubHandler> {
   let current = member;
@@ -103,13 +100,6 @@ describe("user details", () => {
     const { user } = await openDetails();
     await user.click(screen.getByRole("switch", { name: "Active" }));
     expect(await screen.findByText("Your plan allows 5 users. Upgrade the plan to invite more")).toBeInTheDocument();
-  });
-
-  it("offers no switch for an invited user, who becomes active by accepting", async () => {
-    detailsServer({ member: invitedNicolo });
-    await openDetails();
-    expect(screen.queryByRole("switch")).not.toBeInTheDocument();
-    expect(screen.getByText(/Invitation pending/)).toBeInTheDocument();
   });
 
   it("does not let people deactivate themselves", async () => {
@@ -223,79 +213,72 @@ describe("contracts table", () => {
   });
 });
 
-describe("pending invitation", () => {
-  it("is sent again with the user's e-mail, name and current role", async () => {
-    const fetch = detailsServer({
-      member: invitedNicolo,
-      routes: { [`POST ${invitePath}`]: () => jsonResponse(invitedNicolo) },
-    });
+describe("removing from the organization", () => {
+  const removePath = "/api/v1/organization/org-1/user/user-2";
+
+  it("asks first, then removes the member, says their time stays and goes back to the list", async () => {
+    const fetch = detailsServer({ routes: { [`DELETE ${removePath}`]: () => new Response(null, { status: 204 }) } });
     const { user } = await openDetails();
-    await user.click(screen.getByRole("button", { name: "Resend invitation" }));
-    expect(await screen.findByText("Invitation sent again to nrossi@acme.com")).toBeInTheDocument();
-    expect(fetch.requestsTo("POST", invitePath).map((request) => request.body)).toEqual([
-      { email: "nrossi@acme.com", nominative: "Nicolò Rossi", organization_role_id: roleIds.member },
-    ]);
+    expect(screen.getByText(/Their events, contracts and logged time stay in the reports/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Remove from organization" }));
+    const dialog = await screen.findByRole("dialog", { name: "Remove Nicolò Rossi?" });
+    expect(
+      within(dialog).getByText(/no longer be a member of Acme.*Their time stays in the reports/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(fetch.requestsTo("DELETE", removePath)).toEqual([]);
+
+    const loads = fetch.requestsTo("GET", "/api/v1/organization/org-1/user").length;
+    await user.click(screen.getByRole("button", { name: "Remove from organization" }));
+    const again = await screen.findByRole("dialog", { name: "Remove Nicolò Rossi?" });
+    await user.click(within(again).getByRole("button", { name: "Remove" }));
+    expect(await screen.findByText("Nicolò Rossi was removed from the organization")).toBeInTheDocument();
+    expect(fetch.requestsTo("DELETE", removePath)).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/organization\/org-1\/users$/));
+    await waitFor(() =>
+      expect(fetch.requestsTo("GET", "/api/v1/organization/org-1/user").length).toBeGreaterThan(loads),
+    );
   });
 
-  it("shows the server's refusal of a resend", async () => {
+  it("shows the server's refusal and stays on the page", async () => {
     detailsServer({
-      member: invitedNicolo,
       routes: {
-        [`POST ${invitePath}`]: () =>
-          errorResponse(409, "CONFLICT", "This e-mail belongs to a user of another organization"),
+        [`DELETE ${removePath}`]: () =>
+          errorResponse(409, "CONFLICT", "Nicolò Rossi is the last administrator of this organization"),
       },
     });
     const { user } = await openDetails();
-    await user.click(screen.getByRole("button", { name: "Resend invitation" }));
-    expect(await screen.findByText("This e-mail belongs to a user of another organization")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Remove from organization" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Remove" }));
+    expect(await screen.findByText("Nicolò Rossi is the last administrator of this organization")).toBeInTheDocument();
+    expect(screen.getByTestId("location")).toHaveTextContent("/organization/org-1/users/user-2");
   });
 
-  it("is revoked only after confirmation, leaving the user inactive", async () => {
-    const fetch = detailsServer({ member: invitedNicolo, routes: keepingStatusChanges(invitedNicolo) });
-    const { user } = await openDetails();
-    await user.click(screen.getByRole("button", { name: "Revoke invitation" }));
-    const dialog = await screen.findByRole("dialog", { name: "Revoke the invitation?" });
-    expect(within(dialog).getByText(/Nicolò Rossi will no longer be able to use the link/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(fetch.requestsTo("PATCH", "/api/v1/user/user-2")).toEqual([]);
-
-    await user.click(screen.getByRole("button", { name: "Revoke invitation" }));
-    const again = await screen.findByRole("dialog", { name: "Revoke the invitation?" });
-    await user.click(within(again).getByRole("button", { name: "Revoke invitation" }));
-    expect(await screen.findByText("Invitation revoked")).toBeInTheDocument();
-    expect(fetch.requestsTo("PATCH", "/api/v1/user/user-2").map((request) => request.body)).toEqual([
-      { status: "inactive" },
-    ]);
-    expect(await screen.findByRole("switch", { name: "Active" })).not.toBeChecked();
-    expect(screen.queryByRole("button", { name: "Resend invitation" })).not.toBeInTheDocument();
+  it("is not offered on one's own page: leaving is done from the profile", async () => {
+    usersServer({
+      users: [ada],
+      routes: { "GET /api/v1/organization/org-1/user/user-1/contract": () => jsonResponse([]) },
+    });
+    await openDetails("/organization/org-1/users/user-1");
+    expect(screen.queryByRole("button", { name: "Remove from organization" })).not.toBeInTheDocument();
   });
 
-  it("offers revoking but not resending to a role that edits users without creating them", async () => {
+  it("is not offered without the right to delete users", async () => {
     const editor: Role = {
       uid: roleIds.manager,
       name: "Editor",
       acls: [{ subject: "user", actions: ["read", "edit"] }],
     };
-    detailsServer({ me: signedInUser({ role: editor }), member: invitedNicolo });
+    detailsServer({ me: signedInUser({ role: editor }) });
     await openDetails();
-    expect(screen.getByRole("button", { name: "Revoke invitation" })).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Resend invitation" })).not.toBeInTheDocument();
-  });
-
-  it("offers neither without the right to edit users", async () => {
-    detailsServer({ me: signedInUser({ role: role("manager") }), member: invitedNicolo });
-    await openDetails();
-    expect(screen.getByText(/Invitation pending/)).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Revoke invitation" })).not.toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Resend invitation" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Remove from organization" })).not.toBeInTheDocument();
   });
 
   it("speaks Italian", async () => {
-    detailsServer({ me: signedInUser({ language: "it" }), member: invitedNicolo });
+    detailsServer({ me: signedInUser({ language: "it" }) });
     const { user } = await openDetails();
-    expect(screen.getByRole("button", { name: "Invia di nuovo l'invito" })).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Revoca invito" }));
-    expect(await screen.findByRole("dialog", { name: "Revocare l'invito?" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Rimuovi dall'organizzazione" }));
+    expect(await screen.findByRole("dialog", { name: "Rimuovere Nicolò Rossi?" })).toBeInTheDocument();
   });
 });
