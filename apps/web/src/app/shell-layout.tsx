@@ -3,6 +3,7 @@ import { onboardingStep } from "@timetrap/domain";
 import { useState } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { useConfig } from "../api/get-config";
+import { logOut } from "../features/auth/api/log-out";
 import { SaveBrowserTimeZone } from "../features/board/time-zone/save-browser-time-zone";
 import { TimerWidget } from "../features/board/timer/timer-widget";
 import { ChangelogModal } from "../features/changelog/components/changelog-modal";
@@ -36,9 +37,10 @@ export function ShellLayout() {
   const onboardingDone = onboardingStep(user) === null;
 
   const logout = () =>
-    confirmLogout(() => {
+    confirmLogout(async () => {
       // Also forget the Google account choice so the next visitor is not signed in automatically.
       window.google?.accounts.id.disableAutoSelect();
+      await logOut();
       signOut();
       navigate("/", { replace: true });
     });

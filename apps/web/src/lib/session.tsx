@@ -66,13 +66,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [queryClient]);
 
-  // A token that the server stops accepting (expired, password changed elsewhere) ends the session.
+  // A token that the server stops accepting (expired, signed out from another device, password changed elsewhere)
+  // ends the session, whether a read or a write finds out.
   useEffect(() => {
-    return queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== "updated" || event.action.type !== "error") return;
-      const error = event.action.error;
+    const endOn401 = (error: unknown) => {
       if (isApiError(error) && error.status === 401 && readSessionToken()) signOut();
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "error") endOn401(event.action.error);
     });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "error") endOn401(event.action.error);
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
   }, [queryClient, signOut]);
 
   const me = useQuery({ ...getMeQueryOptions(), enabled: state.initialized && state.token !== null });

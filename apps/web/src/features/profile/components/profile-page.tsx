@@ -8,6 +8,7 @@ import { LanguageSelect } from "../../../components/language-select";
 import { i18n } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { LeaveOrganizationSection } from "./leave-organization-section";
+import { SessionsSection } from "./sessions-section";
 
 function Detail({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
   return (
@@ -95,6 +96,7 @@ export function ProfilePage({ user }: { user: User }) {
           </Group>
         </Stack>
       </Paper>
+      <SessionsSection />
       <LeaveOrganizationSection user={user} />
     </Box>
   );

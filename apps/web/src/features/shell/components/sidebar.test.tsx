@@ -124,13 +124,29 @@ describe("sidebar in the shell", () => {
     expect(screen.getByRole("link", { name: "Ada Lovelace" })).toBeInTheDocument();
   });
 
-  it("asks before logging out, then forgets the session and goes to /", async () => {
-    signedIn(buildUser());
+  it("asks before logging out, then ends the session on the server, forgets it and goes to /", async () => {
+    const fetch = signedIn(buildUser(), { "POST /api/v1/auth/logout": () => new Response(null, { status: 204 }) });
     const { user } = renderApp({ route: "/user/user-1/board" });
     await user.click(await screen.findByRole("button", { name: "Profile menu" }));
     await user.click(await screen.findByRole("menuitem", { name: "Log out", hidden: true }));
     const dialog = await screen.findByRole("dialog", { name: "Log out?" });
     expect(window.localStorage.getItem("session")).not.toBeNull();
+    expect(fetch.requestsTo("POST", "/api/v1/auth/logout")).toHaveLength(0);
+    await user.click(within(dialog).getByRole("button", { name: "Log out" }));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/login"));
+    expect(window.localStorage.getItem("session")).toBeNull();
+    const [logout] = fetch.requestsTo("POST", "/api/v1/auth/logout");
+    expect(logout?.headers.get("Authorization")).toBe("Bearer tok-1");
+  });
+
+  it("logs out here even when the server has already ended the session", async () => {
+    signedIn(buildUser(), {
+      "POST /api/v1/auth/logout": () => errorResponse(401, "UNAUTHENTICATED", "Your session is not valid"),
+    });
+    const { user } = renderApp({ route: "/user/user-1/board" });
+    await user.click(await screen.findByRole("button", { name: "Profile menu" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Log out", hidden: true }));
+    const dialog = await screen.findByRole("dialog", { name: "Log out?" });
     await user.click(within(dialog).getByRole("button", { name: "Log out" }));
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/login"));
     expect(window.localStorage.getItem("session")).toBeNull();
