@@ -1,0 +1,157 @@
+import { screen, waitFor } from "@testing-library/react";
+import type { InvitationLink } from "@timetrap/domain";
+import { describe, expect, it } from "vitest";
+import { i18n } from "../../../lib/i18n";
+import { buildConfig, buildOrganization, buildRole, buildUser } from "../../../testing/builders";
+import { errorResponse, jsonResponse, type StubHandler, stubFetch } from "../../../testing/fetch-stub";
+import { renderApp } from "../../../testing/render";
+import { stubSignedInApi } from "../../../testing/signed-in-api";
+
+const route = "/invitation?token=tok-invite";
+const linkPath = "/api/v1/auth/invitation";
+const acceptPath = "/api/v1/auth/invitation/accept";
+
+const newAddress: InvitationLink = {
+  email: "grace@navy.mil",
+  nominative: "Grace Hopper",
+  organization_name: "Beta Studio",
+  inviter_nominative: "Bruno Bianchi",
+  has_account: false,
+  state: "pending",
+};
+
+const grace = buildUser({
+  uid: "user-7",
+  email: "grace@navy.mil",
+  nominative: "Grace Hopper",
+  organization: buildOrganization({ uid: "org-2", name: "Beta Studio" }),
+  role: buildRole("member"),
+  terms_of_use: false,
+  privacy_policy: false,
+});
+
+function signedOut(link: InvitationLink | (() => Response), routes: Record<string, StubHandler> = {}) {
+  return stubFetch({
+    "GET /api/v1/config": () => jsonResponse(buildConfig()),
+    [`GET ${linkPath}`]: typeof link === "function" ? link : () => jsonResponse(link),
+    ...routes,
+  });
+}
+
+const location = () => screen.getByTestId("location").textContent;
+
+describe("invitation page", () => {
+  it("shows who invites to what, and creates the account of a new address, signed in", async () => {
+    const fetch = signedOut(newAddress, {
+      [`POST ${acceptPath}`]: () => jsonResponse({ token: "tok-grace", user: grace }),
+    });
+    const { user } = renderApp({ route });
+    expect(await screen.findByRole("heading", { level: 1, name: "Join Beta Studio" })).toBeInTheDocument();
+    expect(screen.getByText(/invited you to join/)).toHaveTextContent("Bruno Bianchi invited you to join Beta Studio");
+    expect(fetch.requestsTo("GET", linkPath)[0]?.url.searchParams.get("token")).toBe("tok-invite");
+    expect(screen.getByRole("textbox", { name: "Email" })).toHaveValue("grace@navy.mil");
+    expect(screen.getByRole("textbox", { name: "Full name" })).toHaveValue("Grace Hopper");
+
+    const accept = screen.getByRole("button", { name: "Accept and create account" });
+    expect(accept).toBeDisabled();
+    await user.type(screen.getByLabelText(/^Password/), "correct-horse-42");
+    await user.type(screen.getByLabelText(/^Confirm password/), "correct-horse-4");
+    expect(screen.getByText("The passwords do not match")).toBeInTheDocument();
+    expect(accept).toBeDisabled();
+    await user.type(screen.getByLabelText(/^Confirm password/), "2");
+    await user.click(accept);
+
+    await waitFor(() => expect(location()).toBe("/user/user-7/board"));
+    expect(fetch.requestsTo("POST", acceptPath).map((r) => r.body)).toEqual([
+      { token: "tok-invite", nominative: "Grace Hopper", password: "correct-horse-42" },
+    ]);
+    expect(window.localStorage.getItem("session")).toBe(JSON.stringify({ token: "tok-grace" }));
+  });
+
+  it("checks the password's length before sending, and shows the server's refusal of a weak one", async () => {
+    const fetch = signedOut(newAddress, {
+      [`POST ${acceptPath}`]: () =>
+        errorResponse(400, "VALIDATION_ERROR", "This password is too easy to guess: it is a common password"),
+    });
+    const { user } = renderApp({ route });
+    await screen.findByRole("heading", { level: 1, name: "Join Beta Studio" });
+    await user.type(screen.getByLabelText(/^Password/), "short");
+    await user.type(screen.getByLabelText(/^Confirm password/), "short");
+    await user.click(screen.getByRole("button", { name: "Accept and create account" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(/at least 8 characters/);
+    expect(fetch.requestsTo("POST", acceptPath)).toEqual([]);
+
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.clear(screen.getByLabelText(/^Confirm password/));
+    await user.type(screen.getByLabelText(/^Password/), "password1");
+    await user.type(screen.getByLabelText(/^Confirm password/), "password1");
+    await user.click(screen.getByRole("button", { name: "Accept and create account" }));
+    expect(await screen.findByText("This password is too easy to guess: it is a common password")).toBeInTheDocument();
+    expect(location()).toBe(route);
+  });
+
+  it("lets an existing account accept with one click, which signs it in", async () => {
+    const fetch = signedOut(
+      { ...newAddress, has_account: true },
+      { [`POST ${acceptPath}`]: () => jsonResponse({ token: "tok-grace", user: grace }) },
+    );
+    const { user } = renderApp({ route });
+    await screen.findByRole("heading", { level: 1, name: "Join Beta Studio" });
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Accept" }));
+    await waitFor(() => expect(location()).toBe("/user/user-7/board"));
+    expect(fetch.requestsTo("POST", acceptPath).map((r) => r.body)).toEqual([{ token: "tok-invite" }]);
+  });
+
+  it("warns someone signed in as another person that accepting switches the account", async () => {
+    stubSignedInApi(buildUser(), {
+      [`GET ${linkPath}`]: () => jsonResponse({ ...newAddress, has_account: true }),
+    });
+    renderApp({ route });
+    expect(
+      await screen.findByText("You are signed in as ada@acme.com. Accepting signs you in as grace@navy.mil instead."),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of an account that belongs to another organization", async () => {
+    signedOut(
+      { ...newAddress, has_account: true },
+      {
+        [`POST ${acceptPath}`]: () =>
+          errorResponse(409, "CONFLICT", "Leave your current organization before joining Beta Studio"),
+      },
+    );
+    const { user } = renderApp({ route });
+    await user.click(await screen.findByRole("button", { name: "Accept" }));
+    expect(await screen.findByText("Leave your current organization before joining Beta Studio")).toBeInTheDocument();
+    expect(location()).toBe(route);
+  });
+
+  it("says clearly when the link is void, with a way to sign in", async () => {
+    signedOut(() => errorResponse(400, "INVALID_TOKEN", "This invitation is not valid any more"));
+    renderApp({ route });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "This invitation is not valid any more" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Ask the person who invited you to send it again/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to login" })).toHaveAttribute("href", "/login");
+  });
+
+  it("treats a link without a token as void and asks nothing", async () => {
+    const fetch = signedOut(newAddress);
+    renderApp({ route: "/invitation" });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "This invitation is not valid any more" }),
+    ).toBeInTheDocument();
+    expect(fetch.requestsTo("GET", linkPath)).toEqual([]);
+  });
+
+  it("speaks Italian", async () => {
+    await i18n.changeLanguage("it");
+    signedOut(newAddress);
+    renderApp({ route });
+    expect(await screen.findByRole("heading", { level: 1, name: "Unisciti a Beta Studio" })).toBeInTheDocument();
+    expect(screen.getByText(/ti ha invitato/)).toHaveTextContent("Bruno Bianchi ti ha invitato a unirti a Beta Studio");
+    expect(screen.getByRole("button", { name: "Accetta e crea l'account" })).toBeInTheDocument();
+  });
+});
