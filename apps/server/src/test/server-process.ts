@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync } from "node:fs";
+import { type Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
@@ -107,4 +108,45 @@ function isInitialized(dir: string): boolean {
   } catch {
     return false;
   }
+}
+
+export interface Exchange {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** Whether it went over a kept-alive connection opened for an earlier request. */
+  reused: boolean;
+}
+
+/** One HTTP exchange on `agent`, resolving with the status and body or the error the client saw. */
+export function exchange(
+  agent: Agent,
+  address: string,
+  options: { method: string; path: string; body?: unknown; token?: string },
+): Promise<Exchange | { error: NodeJS.ErrnoException }> {
+  return new Promise((resolve) => {
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const req = httpRequest(
+      `${address}${options.path}`,
+      {
+        agent,
+        method: options.method,
+        headers: {
+          ...(body ? { "content-type": "application/json" } : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => {
+          text += chunk;
+        });
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, reused: req.reusedSocket }),
+        );
+      },
+    );
+    req.on("error", (error) => resolve({ error }));
+    req.end(body);
+  });
 }

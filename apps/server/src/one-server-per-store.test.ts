@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { Agent } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { exchange, migratedDataDir, type ServerProcess, spawnServer } from "./test/server-process.js";
+
+const root = mkdtempSync(join(tmpdir(), "timetrap-store-"));
+const started: ServerProcess[] = [];
+afterEach(() => {
+  for (const server of started.splice(0)) server.child.kill("SIGKILL");
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function start(env: Record<string, string>): ServerProcess {
+  const server = spawnServer(env);
+  started.push(server);
+  return server;
+}
+
+let count = 0;
+const dataDir = () => migratedDataDir(root, `store-${++count}`);
+
+// These run the server's own process, on the embedded database only; a PostgreSQL run has nothing more to show here.
+describe.skipIf(Boolean(process.env.DATABASE_URL))("one server per embedded store", () => {
+  test("a second server on a held data directory waits, then exits naming the holder's pid", async () => {
+    const dir = await dataDir();
+    const first = start({ DATA_DIR: dir });
+    const address = await first.listening;
+
+    const startedAt = Date.now();
+    const second = start({ DATA_DIR: dir, DATA_DIR_LOCK_WAIT_SECONDS: "1" });
+    const { code } = await second.exited;
+    expect(code).toBe(1);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1000);
+    expect(second.stderr()).toContain(`${dir} is in use by another server (pid ${first.pid} on this host`);
+    expect(second.stderr()).toContain(
+      `Timetrap could not start: The data directory ${dir} is in use by another Timetrap server (pid ${first.pid} on this host`,
+    );
+    expect(second.stdout()).not.toContain("is listening");
+    // The first one never noticed.
+    expect((await fetch(`${address}/api/v1/config`)).status).toBe(200);
+  }, 60_000);
+
+  test("a waiting server starts as soon as the holder is killed with SIGKILL, and finds its data", async () => {
+    const dir = await dataDir();
+    const first = start({ DATA_DIR: dir });
+    const firstAddress = await first.listening;
+    const email = `kill-${randomBytes(4).toString("hex")}@example.com`;
+    const signup = await fetch(`${firstAddress}/api/v1/auth/basic/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "Kill-9 survives: the quiet harbour", nominative: "Killed" }),
+    });
+    expect(signup.status).toBe(201);
+    const { token } = (await signup.json()) as { token: string };
+
+    const second = start({ DATA_DIR: dir, DATA_DIR_LOCK_WAIT_SECONDS: "60" });
+    await second.waitForStderr(`(pid ${first.pid} on this host`);
+    first.child.kill("SIGKILL");
+    const killedAt = Date.now();
+    const address = await second.listening;
+    expect(Date.now() - killedAt).toBeLessThan(15_000);
+    const me = await fetch(`${address}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ email });
+    expect(second.stdout()).toMatch(/index check: [1-9]\d* indexes sound/);
+  }, 60_000);
+
+  test("a restart overlapping a graceful stop under write load keeps every acknowledged write", async () => {
+    const dir = await dataDir();
+    const first = start({ DATA_DIR: dir });
+    const firstAddress = await first.listening;
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+
+    const acknowledged: Array<{ email: string; token: string }> = [];
+    const failures: string[] = [];
+    let refused = 0;
+    const writer = async (lane: number) => {
+      for (let i = 0; ; i++) {
+        const email = `w${lane}-${i}-${randomBytes(3).toString("hex")}@example.com`;
+        const result = await exchange(agent, firstAddress, {
+          method: "POST",
+          path: "/api/v1/auth/basic/signup",
+          body: { email, password: "Restart while writing, keep it all", nominative: `Writer ${lane}` },
+        });
+        if ("error" in result) {
+          // Once the first server has closed its listener, new connections are refused: the only way it may fail.
+          if (result.error.code === "ECONNREFUSED") {
+            refused++;
+            return;
+          }
+          failures.push(`${result.error.code ?? ""} ${result.error.message}`);
+          return;
+        }
+        if (result.status === 201)
+          acknowledged.push({ email, token: (JSON.parse(result.body) as { token: string }).token });
+        else if (result.status !== 503) failures.push(`${result.status} ${result.body}`);
+      }
+    };
+    const writers = [0, 1, 2, 3].map(writer);
+    while (acknowledged.length < 8) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    // The replacement starts while the first still serves, as a supervisor's restart does, and waits for the store.
+    const second = start({ DATA_DIR: dir, DATA_DIR_LOCK_WAIT_SECONDS: "60" });
+    await second.waitForStderr(`(pid ${first.pid} on this host`);
+    const beforeStop = acknowledged.length;
+    first.child.kill("SIGTERM");
+    await Promise.all(writers);
+    agent.destroy();
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(failures).toEqual([]);
+    expect(refused).toBe(4);
+    expect(acknowledged.length).toBeGreaterThan(beforeStop);
+
+    const address = await second.listening;
+    expect(second.stdout()).toMatch(/index check: [1-9]\d* indexes sound/);
+    const missing: string[] = [];
+    for (const { email, token } of acknowledged) {
+      const me = await fetch(`${address}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+      if (me.status !== 200 || ((await me.json()) as { email: string }).email !== email) missing.push(email);
+    }
+    expect(missing).toEqual([]);
+  }, 90_000);
+});
