@@ -91,7 +91,11 @@ describe("GET /organization/{orgId}/user", () => {
       method: "POST",
       url: `/api/v1/organization/${organization.uid}/user/invite`,
       token: owner.token,
-      json: { email: "pending@example.com", nominative: "Pending", organization_role_id: await roleId(organization.uid, "member") },
+      json: {
+        email: "pending@example.com",
+        nominative: "Pending",
+        organization_role_id: await roleId(organization.uid, "member"),
+      },
     });
     expect(invited.statusCode).toBe(201);
     const response = await listUsers(organization.uid, owner.token, "?only_active_users=true");
