@@ -35,6 +35,7 @@ describe("POST /auth/sign", () => {
       nominative: "Giulia Bianchi",
       image_url: "https://lh3.googleusercontent.com/a/photo",
       status: "active",
+      email_verified: true,
     });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.uid));
     expect(row).toMatchObject({ googleSub: "google-sub-new", passwordHash: null });
@@ -74,7 +75,8 @@ describe("POST /auth/sign", () => {
       credential: await jwks.signIdToken({ sub: "link-me", email: user.email.toUpperCase(), name: "Other Name" }),
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ uid: user.id, nominative: "Existing" });
+    // Google vouches for the mailbox: the account's e-mail is verified from now on.
+    expect(response.json().user).toMatchObject({ uid: user.id, nominative: "Existing", email_verified: true });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.googleSub).toBe("link-me");
     expect(
