@@ -55,6 +55,9 @@ import { createProjectUpdatesService } from "./modules/project-updates/project-u
 import { createProjectsRepository } from "./modules/projects/projects.repository.js";
 import { projectsRoutes } from "./modules/projects/projects.routes.js";
 import { createProjectsService } from "./modules/projects/projects.service.js";
+import { createReportsRepository } from "./modules/reports/reports.repository.js";
+import { reportsRoutes } from "./modules/reports/reports.routes.js";
+import { createReportsService } from "./modules/reports/reports.service.js";
 import { createRolesRepository } from "./modules/roles/roles.repository.js";
 import { rolesRoutes } from "./modules/roles/roles.routes.js";
 import { createRolesService } from "./modules/roles/roles.service.js";
@@ -269,6 +272,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await api.register(timersRoutes, {
     prefix: apiPrefix,
     timers: createTimersService({ repository: createTimersRepository(database.db), timeBlocking }),
+    authenticate,
+  });
+  await api.register(reportsRoutes, {
+    prefix: apiPrefix,
+    reports: createReportsService({ repository: createReportsRepository(database.db), organizations, projects }),
     authenticate,
   });
   await api.register(changelogRoutes, {

@@ -6,8 +6,9 @@ import {
   fullTimeWorkdays,
   weeklyContractualHours,
 } from "./contracts.js";
+import { withPreferenceDefaults } from "./preferences.js";
 import { daysInPeriod, type TimesheetRow } from "./reports.js";
-import { calendarDateIn } from "./zoned-time.js";
+import { calendarDateIn, instantAt, isTimeZone } from "./zoned-time.js";
 
 /**
  * The figures of the reports (decision 012): what counts as logged, planned, capacity and cost, on one day in the
@@ -20,6 +21,12 @@ type ContractTerms = Pick<
 >;
 type CostTerms = Pick<Contract, "from_date" | "to_date" | "hourly_cost">;
 
+/** The zone a person's days are counted in: their preference, else UTC (also for a zone this runtime does not know). */
+export function timeZoneOfPreferences(preferences: unknown): string {
+  const zone = withPreferenceDefaults(preferences).timeZone;
+  return zone && isTimeZone(zone) ? zone : "UTC";
+}
+
 /** Spec part 1 §9: a day's capacity when the contractual hours are 0 (or there is no contract). */
 export const defaultDailyCapacitySeconds = 28_800;
 export const defaultContractualHours = 8;
@@ -28,6 +35,12 @@ export const defaultContractualHours = 8;
 export function addDays(date: CalendarDate, days: number): CalendarDate {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The first instant of a calendar day in `timeZone` (not always midnight: some zones skip it). */
+export function startOfCalendarDay(date: CalendarDate, timeZone: string): number {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return instantAt({ year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0 }, timeZone);
 }
 
 /** Every day from `from` to `to`, both included. */

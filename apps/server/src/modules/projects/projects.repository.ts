@@ -13,6 +13,7 @@ import {
 } from "../../db/schema.js";
 import { createExpensesRepository } from "../expenses/expenses.repository.js";
 import { createProjectUpdatesRepository } from "../project-updates/project-updates.repository.js";
+import { createReportsRepository } from "../reports/reports.repository.js";
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -36,6 +37,8 @@ export interface ProjectRecord {
   members: Array<{ user: PersonColumns; tag: MemberTag }>;
   latestUpdate: { status: ProjectUpdateStatus; date: string; progress: number } | null;
   finalBalanceExpenses: number;
+  /** Logged seconds and their cost in euro-seconds (the reports' aggregate). */
+  workLog: { seconds: number; euroSeconds: number };
 }
 
 export interface ProjectSelection {
@@ -125,6 +128,7 @@ function projectQueries(db: Database) {
       const members = await membersOf(ids);
       const updates = await createProjectUpdatesRepository(db).latestByProjects(ids);
       const cents = await createExpensesRepository(db).sumFinalBalanceCents(organizationId, ids);
+      const workLog = await createReportsRepository(db).projectWorkLog(organizationId, ids);
       const updateByProject = new Map(updates.map((u) => [u.projectId, u]));
       return rows.map((row) => {
         const update = updateByProject.get(row.project.id);
@@ -133,6 +137,7 @@ function projectQueries(db: Database) {
           members: members.filter((m) => m.projectId === row.project.id).map(({ user, tag }) => ({ user, tag })),
           latestUpdate: update ? { status: update.status, date: update.date, progress: update.progress } : null,
           finalBalanceExpenses: (cents.get(row.project.id) ?? 0) / 100,
+          workLog: workLog.get(row.project.id) ?? { seconds: 0, euroSeconds: 0 },
         };
       });
     },

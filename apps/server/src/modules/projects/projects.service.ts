@@ -3,6 +3,7 @@ import {
   canEditProject,
   canSeeProject,
   currentMarginability,
+  euros,
   isUnitBlocked,
   type MemberTag,
   memberTagFields,
@@ -23,10 +24,6 @@ export type ProjectsService = ReturnType<typeof createProjectsService>;
 /** What a caller needs the project for: seeing it, or changing it or what hangs from it. */
 export type ProjectAccess = "read" | "edit";
 
-/** Time logging does not exist yet: nothing is logged on any project. */
-const totalWorkLog = 0;
-const totalWorkLogCost = 0;
-
 function toUserRef(person: { id: string; nominative: string; imageUrl: string | null }): UserRef {
   return { uid: person.id, nominative: person.nominative, image_url: person.imageUrl };
 }
@@ -39,6 +36,7 @@ const noManager: UserRef = { uid: "", nominative: "", image_url: null };
 
 export function toProject(record: ProjectRecord): Project {
   const { project, latestUpdate } = record;
+  const workLogCost = euros(record.workLog.euroSeconds);
   const members = new Map<string, { user: UserRef; tags: MemberTag[] }>();
   for (const { user, tag } of record.members) {
     const entry = members.get(user.id) ?? { user: toUserRef(user), tags: [] };
@@ -75,10 +73,10 @@ export function toProject(record: ProjectRecord): Project {
     members: [...members.values()],
     latest_update: latestUpdate,
     progress: latestUpdate?.progress ?? 0,
-    total_work_log: totalWorkLog,
-    total_work_log_cost: totalWorkLogCost,
+    total_work_log: record.workLog.seconds,
+    total_work_log_cost: workLogCost,
     total_final_balance_expenses: record.finalBalanceExpenses,
-    current_marginability: currentMarginability(project.budget, totalWorkLogCost, record.finalBalanceExpenses),
+    current_marginability: currentMarginability(project.budget, workLogCost, record.finalBalanceExpenses),
     created_at: project.createdAt.getTime(),
   };
 }

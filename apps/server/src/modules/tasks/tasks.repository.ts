@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.js";
 import { isForeignKeyViolation } from "../../db/database.js";
 import { tasks } from "../../db/schema.js";
+import { createReportsRepository } from "../reports/reports.repository.js";
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskValues = Pick<
@@ -81,6 +82,11 @@ function taskQueries(db: Database) {
           ),
         )
         .orderBy(desc(tasks.createdAt), desc(tasks.id));
+    },
+
+    /** Seconds logged on each task (completed activities linked to it), from the reports' aggregate. */
+    workSecondsOfTasks(organizationId: string, taskIds: readonly string[]): Promise<Map<string, number>> {
+      return createReportsRepository(db).taskSeconds(organizationId, taskIds);
     },
 
     async findById(organizationId: string, id: string): Promise<TaskRow | undefined> {

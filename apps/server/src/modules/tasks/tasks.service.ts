@@ -15,9 +15,6 @@ import { missingReferenceOf, type TaskQueries, type TaskRow, type TasksRepositor
 
 export type TasksService = ReturnType<typeof createTasksService>;
 
-/** Hours logged on a task: there is no time logging yet. */
-const totalWorkTime = 0;
-
 function badField(field: string, message: string): AppError {
   return new AppError("VALIDATION_FAILED", message, [{ field, message }]);
 }
@@ -99,7 +96,7 @@ export function createTasksService({
     const missingParents = [...new Set(rows.map((row) => row.parentId))].filter(
       (id): id is string => id !== null && !known.has(id),
     );
-    const [members, categories, parents, children] = await Promise.all([
+    const [members, categories, parents, children, workSeconds] = await Promise.all([
       organizations.listMembers({ organizationId }),
       taskCategories.findTaskCategories({
         organizationId,
@@ -107,6 +104,10 @@ export function createTasksService({
       }),
       repository.findByIds(organizationId, missingParents),
       repository.listChildren(
+        organizationId,
+        rows.map((row) => row.id),
+      ),
+      repository.workSecondsOfTasks(
         organizationId,
         rows.map((row) => row.id),
       ),
@@ -139,7 +140,7 @@ export function createTasksService({
         })),
         priority: row.priority,
         category: categoryRef(row.categoryId ? categories.get(row.categoryId) : undefined),
-        total_work_time: totalWorkTime,
+        total_work_time: (workSeconds.get(row.id) ?? 0) / 3600,
         created_at: row.createdAt.getTime(),
       };
     });

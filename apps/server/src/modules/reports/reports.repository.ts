@@ -1,0 +1,431 @@
+import {
+  type CalendarDate,
+  type Contract,
+  type EventType,
+  type RecurrenceFrequency,
+  type RecurrenceRule,
+  timeZoneOfPreferences,
+} from "@timetrap/domain";
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/database.js";
+import { createContractsRepository } from "../contracts/contracts.repository.js";
+
+/**
+ * The reports' aggregates, each one statement grouped in the database by day in each person's time zone (decision
+ * 012). Rows leave as plain numbers and `YYYY-MM-DD` text: the two drivers parse int8, numeric and dates differently.
+ */
+
+export type ReportsRepository = ReturnType<typeof createReportsRepository>;
+
+/** A person and the zone their days are counted in (checked by the service; events of anyone else count in UTC). */
+export interface UserZone {
+  user_id: string;
+  tz: string;
+}
+
+/** Logged time of one person on one day (and one project, customer, category or billability), with its cost. */
+export interface LoggedGroup {
+  user_id: string;
+  day: CalendarDate;
+  /** The project, customer or category id, `"billable"` / `"not-billable"`, or null. */
+  key: string | null;
+  seconds: number;
+  /** Seconds × the hourly cost of the contract in force that day. */
+  euro_seconds: number;
+  /** Seconds on a day without a contract. */
+  without_contract: number;
+}
+
+export type LoggedDimension = "none" | "project" | "customer" | "category" | "billable";
+
+export interface MemberRow {
+  user_id: string;
+  nominative: string;
+  image_url: string | null;
+  status: string;
+  preferences: unknown;
+}
+
+export interface TemplateRow {
+  user_id: string;
+  start_time: number;
+  end_time: number;
+  event_type: EventType;
+  completed: boolean;
+  project_id: string | null;
+  rule: RecurrenceRule;
+}
+
+export interface EntryRow {
+  id: string;
+  user_id: string;
+  nominative: string;
+  image_url: string | null;
+  title: string;
+  task_id: string | null;
+  task_name: string | null;
+  category_id: string | null;
+  category_name: string | null;
+  category_color: string | null;
+  start_time: number;
+  end_time: number;
+  elapsed_time: number;
+}
+
+/** A uuid list as one array parameter; the ids are checked uuids (route schemas or rows). */
+const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
+
+/** The people and their zones as a table (`z`) the queries join events to. */
+const zonesTable = (zones: readonly UserZone[]) =>
+  sql`(select * from jsonb_to_recordset(${JSON.stringify(zones)}::jsonb) as z(user_id uuid, tz text))`;
+
+const keyOf: Record<LoggedDimension, SQL> = {
+  none: sql`null::text`,
+  project: sql`e.project_id::text`,
+  customer: sql`p.customer_id::text`,
+  category: sql`e.category_id::text`,
+  billable: sql`case when e.project_id is not null and p.not_billable = false then 'billable' else 'not-billable' end`,
+};
+
+/** An instant as epoch milliseconds, in floating point (see time-blocking.repository.ts). */
+const epochMs = (column: SQL) => sql`round(date_part('epoch', ${column}) * 1000)::float8`;
+
+/**
+ * The cost columns of grouped (user_id, day, seconds) rows `g`: the contract in force on the day, if any (contracts of
+ * one user never overlap, so at most one matches).
+ */
+const costColumns = (organizationId: string) => sql`
+  coalesce(g.seconds * c.hourly_cost, 0)::float8 as euro_seconds,
+  (case when c.id is null then g.seconds else 0 end)::float8 as without_contract
+  from g left join user_contracts c on c.user_id = g.user_id and c.organization_id = ${organizationId}
+    and c.from_date <= g.day and (c.to_date is null or c.to_date >= g.day)`;
+
+export function createReportsRepository(db: Database) {
+  // Both drivers answer `execute` with `{ rows }`; the common database type does not say so.
+  const rows = async <T>(query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  const repository = {
+    /** Everyone in the organization (any status) with what their answers and zones need. */
+    members(organizationId: string): Promise<MemberRow[]> {
+      return rows<MemberRow>(sql`
+        select u.id as user_id, u.nominative, u.image_url, u.status, u.preferences
+        from organization_members m join users u on u.id = m.user_id
+        where m.organization_id = ${organizationId}
+        order by lower(u.nominative), u.nominative, u.id`);
+    },
+
+    /** The contracts of these people, as the domain reads them. */
+    async contracts(organizationId: string, userIds: readonly string[]): Promise<Contract[]> {
+      const found = await createContractsRepository(db).findContractsOfUsers(organizationId, userIds);
+      return found.map((row) => ({
+        uid: row.id,
+        user_id: row.userId,
+        contract_type: row.contractType,
+        contractual_hours: row.contractualHours,
+        contractual_hours_by_day: row.contractualHoursByDay,
+        hourly_cost: row.hourlyCost,
+        productivity_target: row.productivityTarget,
+        from_date: row.fromDate,
+        to_date: row.toDate,
+      }));
+    },
+
+    /**
+     * Logged time (elapsed seconds of completed activities, stored events only) of each of `zones`' people from `from`
+     * to `to` (days in their zone, both included), on the day each event starts, grouped by `dimension`, with its cost.
+     */
+    loggedGroups({
+      organizationId,
+      zones,
+      from,
+      to,
+      dimension,
+      projectIds = [],
+      customerIds = [],
+    }: {
+      organizationId: string;
+      zones: readonly UserZone[];
+      from: CalendarDate;
+      to: CalendarDate;
+      dimension: LoggedDimension;
+      projectIds?: readonly string[];
+      customerIds?: readonly string[];
+    }): Promise<LoggedGroup[]> {
+      if (zones.length === 0) return Promise.resolve([]);
+      const needsProject = dimension === "customer" || dimension === "billable" || customerIds.length > 0;
+      return rows<LoggedGroup>(sql`
+        with g as (
+          select e.user_id, (e.start_time at time zone z.tz)::date as day, ${keyOf[dimension]} as key,
+            sum(e.elapsed_time)::int8 as seconds
+          from ${zonesTable(zones)} z
+          join time_blocking_events e on e.user_id = z.user_id
+            and e.start_time >= (${from}::date::timestamp at time zone z.tz)
+            and e.start_time < ((${to}::date + 1)::timestamp at time zone z.tz)
+          ${needsProject ? sql`left join projects p on p.id = e.project_id and p.organization_id = ${organizationId}` : sql``}
+          where e.organization_id = ${organizationId} and e.event_type = 'activity' and e.completed
+            ${projectIds.length > 0 ? sql`and e.project_id = any(${uuidArray(projectIds)})` : sql``}
+            ${customerIds.length > 0 ? sql`and p.customer_id = any(${uuidArray(customerIds)})` : sql``}
+          group by 1, 2, 3
+        )
+        select g.user_id, to_char(g.day, 'YYYY-MM-DD') as day, g.key, g.seconds::float8 as seconds,
+          ${costColumns(organizationId)}`);
+    },
+
+    /**
+     * Length of stored blocks that are not logged time: planning blocks, and activities not completed (`kind`), per
+     * person and day, series templates left out (their occurrences are expanded from the rule).
+     */
+    blockSecondsByDay({
+      organizationId,
+      zones,
+      from,
+      to,
+      kind,
+      projectId,
+    }: {
+      organizationId: string;
+      zones: readonly UserZone[];
+      from: CalendarDate;
+      to: CalendarDate;
+      kind: "planning" | "unconfirmed";
+      projectId?: string;
+    }): Promise<Array<{ user_id: string; day: CalendarDate; seconds: number }>> {
+      if (zones.length === 0) return Promise.resolve([]);
+      return rows(sql`
+        select e.user_id, to_char((e.start_time at time zone z.tz)::date, 'YYYY-MM-DD') as day,
+          sum(round(date_part('epoch', e.end_time - e.start_time)))::float8 as seconds
+        from ${zonesTable(zones)} z
+        join time_blocking_events e on e.user_id = z.user_id
+          and e.start_time >= (${from}::date::timestamp at time zone z.tz)
+          and e.start_time < ((${to}::date + 1)::timestamp at time zone z.tz)
+        where e.organization_id = ${organizationId} and e.recurrence_id is null
+          and ${kind === "planning" ? sql`e.event_type = 'planning'` : sql`e.event_type = 'activity' and not e.completed`}
+          ${projectId ? sql`and e.project_id = ${projectId}` : sql``}
+        group by 1, 2`);
+    },
+
+    /** Logged seconds by category and person over the period (the team report's task categories). */
+    categoriesByUser({
+      organizationId,
+      zones,
+      from,
+      to,
+    }: {
+      organizationId: string;
+      zones: readonly UserZone[];
+      from: CalendarDate;
+      to: CalendarDate;
+    }): Promise<
+      Array<{
+        user_id: string;
+        category_id: string | null;
+        category_name: string | null;
+        color: string | null;
+        seconds: number;
+      }>
+    > {
+      if (zones.length === 0) return Promise.resolve([]);
+      return rows(sql`
+        select e.user_id, tc.id as category_id, tc.name as category_name, tc.color, sum(e.elapsed_time)::float8 as seconds
+        from ${zonesTable(zones)} z
+        join time_blocking_events e on e.user_id = z.user_id
+          and e.start_time >= (${from}::date::timestamp at time zone z.tz)
+          and e.start_time < ((${to}::date + 1)::timestamp at time zone z.tz)
+        left join task_categories tc on tc.id = e.category_id and tc.organization_id = ${organizationId}
+        where e.organization_id = ${organizationId} and e.event_type = 'activity' and e.completed
+        group by 1, 2, 3, 4
+        order by 5 desc, 3`);
+    },
+
+    /**
+     * The series templates (with their rules) of these people that may have an occurrence before `before`, optionally
+     * of one project or one type: few rows, expanded by the service.
+     */
+    async seriesTemplates({
+      organizationId,
+      userIds,
+      before,
+      projectId,
+    }: {
+      organizationId: string;
+      userIds: readonly string[];
+      before: Date;
+      projectId?: string;
+    }): Promise<TemplateRow[]> {
+      if (userIds.length === 0 && !projectId) return [];
+      const found = await rows<Omit<TemplateRow, "rule"> & { rule: TemplateRow["rule"] & { frequency: string } }>(sql`
+        select e.user_id, ${epochMs(sql`e.start_time`)} as start_time, ${epochMs(sql`e.end_time`)} as end_time,
+          e.event_type, e.completed, e.project_id,
+          json_build_object('every', r.every, 'frequency', r.frequency, 'day_of_weeks', r.day_of_weeks,
+            'until', r.until, 'repeat', r.repeat, 'skip', r.skip,
+            'end_date', round(date_part('epoch', r.end_date) * 1000)::int8) as rule
+        from time_blocking_events e join recurrences r on r.id = e.recurrence_id
+        where e.organization_id = ${organizationId} and e.start_time < ${before}
+          ${projectId ? sql`and e.project_id = ${projectId}` : sql`and e.user_id = any(${uuidArray(userIds)})`}`);
+      return found.map((row) => ({
+        ...row,
+        start_time: Number(row.start_time),
+        end_time: Number(row.end_time),
+        // The table's check constraint admits only the domain's frequencies.
+        rule: { ...row.rule, frequency: row.rule.frequency as RecurrenceFrequency },
+      }));
+    },
+
+    /**
+     * Logged time of projects (all time), per project, person and day with its cost: the one aggregate behind every
+     * project's `total_work_log`, `total_work_log_cost` and the statistics.
+     */
+    projectLoggedByDay({
+      organizationId,
+      zones,
+      projectIds,
+    }: {
+      organizationId: string;
+      zones: readonly UserZone[];
+      projectIds: readonly string[];
+    }): Promise<Array<LoggedGroup & { project_id: string }>> {
+      if (projectIds.length === 0) return Promise.resolve([]);
+      return rows(sql`
+        with g as (
+          select e.project_id, e.user_id, (e.start_time at time zone coalesce(z.tz, 'UTC'))::date as day,
+            sum(e.elapsed_time)::int8 as seconds
+          from time_blocking_events e left join ${zonesTable(zones)} z on z.user_id = e.user_id
+          where e.organization_id = ${organizationId} and e.project_id = any(${uuidArray(projectIds)})
+            and e.event_type = 'activity' and e.completed
+          group by 1, 2, 3
+        )
+        select g.project_id, g.user_id, to_char(g.day, 'YYYY-MM-DD') as day, null as key, g.seconds::float8 as seconds,
+          ${costColumns(organizationId)}`);
+    },
+
+    /** Logged seconds of tasks (all time, completed activities linked to them). */
+    async taskSeconds(organizationId: string, taskIds: readonly string[]): Promise<Map<string, number>> {
+      if (taskIds.length === 0) return new Map();
+      const found = await rows<{ task_id: string; seconds: number }>(sql`
+        select e.task_linked_id as task_id, sum(e.elapsed_time)::float8 as seconds
+        from time_blocking_events e
+        where e.organization_id = ${organizationId} and e.task_linked_id = any(${uuidArray(taskIds)})
+          and e.event_type = 'activity' and e.completed
+        group by 1`);
+      return new Map(found.map((row) => [row.task_id, Number(row.seconds)]));
+    },
+
+    /** Blocks of a project not yet logged (planning, and activities not completed), all time, per person and day. */
+    projectBlocksByDay({
+      organizationId,
+      zones,
+      projectId,
+    }: {
+      organizationId: string;
+      zones: readonly UserZone[];
+      projectId: string;
+    }): Promise<Array<{ user_id: string; day: CalendarDate; kind: "planning" | "unconfirmed"; seconds: number }>> {
+      return rows(sql`
+        select e.user_id, to_char((e.start_time at time zone coalesce(z.tz, 'UTC'))::date, 'YYYY-MM-DD') as day,
+          case when e.event_type = 'planning' then 'planning' else 'unconfirmed' end as kind,
+          sum(round(date_part('epoch', e.end_time - e.start_time)))::float8 as seconds
+        from time_blocking_events e left join ${zonesTable(zones)} z on z.user_id = e.user_id
+        where e.organization_id = ${organizationId} and e.project_id = ${projectId} and e.recurrence_id is null
+          and (e.event_type = 'planning' or not e.completed)
+        group by 1, 2, 3`);
+    },
+
+    /** Final-balance expenses of a project by transaction day (null: undated), in euros. */
+    async finalBalanceByDay(organizationId: string, projectId: string): Promise<Map<CalendarDate | null, number>> {
+      const found = await rows<{ day: string | null; cents: number }>(sql`
+        select to_char(transaction_date, 'YYYY-MM-DD') as day, sum(round(amount * 100))::float8 as cents
+        from expenses where organization_id = ${organizationId} and project_id = ${projectId} and is_final_balance
+        group by 1`);
+      return new Map(found.map((row) => [row.day, Number(row.cents) / 100]));
+    },
+
+    async overheads(organizationId: string) {
+      return rows<{ amount: number; from_date: string; to_date: string | null }>(sql`
+        select amount::float8 as amount, to_char(from_date, 'YYYY-MM-DD') as from_date,
+          to_char(to_date, 'YYYY-MM-DD') as to_date
+        from overheads where organization_id = ${organizationId}`);
+    },
+
+    /** A page of the project's time entries (completed activities), newest first, and the count and sum of them all. */
+    async projectEntries({
+      organizationId,
+      projectId,
+      limit,
+      offset,
+    }: {
+      organizationId: string;
+      projectId: string;
+      limit: number | null;
+      offset: number;
+    }): Promise<{ entries: EntryRow[]; total: number; totalElapsed: number }> {
+      const [summary] = await rows<{ total: number; elapsed: number }>(sql`
+        select count(*)::float8 as total, coalesce(sum(elapsed_time), 0)::float8 as elapsed
+        from time_blocking_events
+        where organization_id = ${organizationId} and project_id = ${projectId}
+          and event_type = 'activity' and completed`);
+      const entries = await rows<EntryRow>(sql`
+        select e.id, e.user_id, u.nominative, u.image_url, e.title, t.id as task_id, t.name as task_name,
+          tc.id as category_id, tc.name as category_name, tc.color as category_color,
+          ${epochMs(sql`e.start_time`)} as start_time, ${epochMs(sql`e.end_time`)} as end_time,
+          e.elapsed_time::float8 as elapsed_time
+        from time_blocking_events e
+        join users u on u.id = e.user_id
+        left join tasks t on t.id = e.task_linked_id and t.organization_id = ${organizationId}
+        left join task_categories tc on tc.id = e.category_id and tc.organization_id = ${organizationId}
+        where e.organization_id = ${organizationId} and e.project_id = ${projectId}
+          and e.event_type = 'activity' and e.completed
+        order by e.start_time desc, e.id desc
+        ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}`);
+      return {
+        entries: entries.map((row) => ({
+          ...row,
+          start_time: Number(row.start_time),
+          end_time: Number(row.end_time),
+          elapsed_time: Number(row.elapsed_time),
+        })),
+        total: Number(summary?.total ?? 0),
+        totalElapsed: Number(summary?.elapsed ?? 0),
+      };
+    },
+
+    /** Titles and customers of projects, for the timesheet's rows. */
+    projectRefs(organizationId: string, projectIds: readonly string[]) {
+      if (projectIds.length === 0) return Promise.resolve([]);
+      return rows<{ id: string; title: string; customer_id: string | null; customer_nominative: string | null }>(sql`
+        select p.id, p.title, p.customer_id, c.nominative as customer_nominative
+        from projects p left join customers c on c.id = p.customer_id
+        where p.organization_id = ${organizationId} and p.id = any(${uuidArray(projectIds)})`);
+    },
+
+    customerRefs(organizationId: string, customerIds: readonly string[]) {
+      if (customerIds.length === 0) return Promise.resolve([]);
+      return rows<{ id: string; nominative: string }>(sql`
+        select id, nominative from customers
+        where organization_id = ${organizationId} and id = any(${uuidArray(customerIds)})`);
+    },
+
+    /**
+     * Logged time and its cost of each project, all time: `total_work_log` and `total_work_log_cost` of the projects'
+     * answers, from the same aggregate as the statistics.
+     */
+    async projectWorkLog(
+      organizationId: string,
+      projectIds: readonly string[],
+    ): Promise<Map<string, { seconds: number; euroSeconds: number }>> {
+      const totals = new Map<string, { seconds: number; euroSeconds: number }>();
+      if (projectIds.length === 0) return totals;
+      const zones = (await repository.members(organizationId)).map((row) => ({
+        user_id: row.user_id,
+        tz: timeZoneOfPreferences(row.preferences),
+      }));
+      for (const row of await repository.projectLoggedByDay({ organizationId, zones, projectIds })) {
+        const total = totals.get(row.project_id) ?? { seconds: 0, euroSeconds: 0 };
+        total.seconds += Number(row.seconds);
+        total.euroSeconds += Number(row.euro_seconds);
+        totals.set(row.project_id, total);
+      }
+      return totals;
+    },
+  };
+  return repository;
+}
