@@ -715,6 +715,14 @@ export const timeBlockingEvents = pgTable(
     index("time_blocking_events_user_start_idx").on(t.userId, t.startTime),
     index("time_blocking_events_project_idx").on(t.projectId),
     index("time_blocking_events_task_idx").on(t.taskLinkedId),
+    // Logged time (completed activities) is what every report adds up: per person and day for the timesheet and the
+    // dashboards, per project (newest first) for the statistics and the time entries. Partial, so they hold only it.
+    index("time_blocking_events_logged_user_idx")
+      .on(t.userId, t.startTime)
+      .where(sql`${t.eventType} = 'activity' and ${t.completed}`),
+    index("time_blocking_events_logged_project_idx")
+      .on(t.projectId, t.startTime)
+      .where(sql`${t.eventType} = 'activity' and ${t.completed} and ${t.projectId} is not null`),
     unique("time_blocking_events_recurrence_template").on(t.recurrenceId),
     check("time_blocking_events_end_after_start", sql`${t.endTime} > ${t.startTime}`),
     check("time_blocking_events_type_known", oneOf(t.eventType, eventTypes)),

@@ -1,0 +1,2 @@
+CREATE INDEX "time_blocking_events_logged_user_idx" ON "time_blocking_events" USING btree ("user_id","start_time") WHERE "time_blocking_events"."event_type" = 'activity' and "time_blocking_events"."completed";--> statement-breakpoint
+CREATE INDEX "time_blocking_events_logged_project_idx" ON "time_blocking_events" USING btree ("project_id","start_time") WHERE "time_blocking_events"."event_type" = 'activity' and "time_blocking_events"."completed" and "time_blocking_events"."project_id" is not null;
