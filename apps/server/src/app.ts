@@ -10,10 +10,12 @@ import {
 import type { AppConfig } from "./config.js";
 import { type DatabaseHandle, openDatabase } from "./db/database.js";
 import { registerAuthentication } from "./http/authenticate.js";
+import { registerBodyDepthLimit } from "./http/body-depth.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { registerNulRejection } from "./http/reject-nul.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerSpa } from "./http/spa.js";
+import { fastifyTrustProxy } from "./http/trust-proxy.js";
 import { createMailer } from "./mail/mailer.js";
 import { createAuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
@@ -32,6 +34,7 @@ import { createCustomersService } from "./modules/customers/customers.service.js
 import { createExpensesRepository } from "./modules/expenses/expenses.repository.js";
 import { expensesRoutes } from "./modules/expenses/expenses.routes.js";
 import { createExpensesService } from "./modules/expenses/expenses.service.js";
+import { createLimitsService } from "./modules/limits/limits.service.js";
 import { membersRoutes } from "./modules/members/members.routes.js";
 import { createMembersService } from "./modules/members/members.service.js";
 import { createOrganizationsRepository } from "./modules/organizations/organizations.repository.js";
@@ -116,7 +119,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
   const ownsDatabase = !deps.database;
@@ -135,6 +138,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // The API speaks JSON only: text bodies get 415 instead of failing validation as a string.
   app.removeContentTypeParser("text/plain");
   registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes });
+  registerBodyDepthLimit(app);
   registerNulRejection(app);
   await registerSecurityHeaders(app, config);
 
@@ -151,7 +155,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   app.addHook("onClose", async () => {
-    // Mails in flight finish before the database goes away.
+    // Work started after answers, and the mails in flight, finish before the database goes away.
+    await auth.settle();
     await mailer.drain();
     if (ownsDatabase) await database.close();
   });
@@ -166,7 +171,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     repository: createAuthRepository(database.db),
     users,
     sessions,
+    limits: createLimitsService(database.db),
     mailer,
+    logger: app.log,
     settings: config,
     verifyGoogleIdToken: config.googleClientId
       ? createGoogleIdTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })

@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { type TrustProxy, trustProxySchema } from "./http/trust-proxy.js";
 
 /** apps/server, whether this file runs from src/ (tests) or dist/ (compiled). */
 export const serverPackageRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -12,7 +13,6 @@ const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"]
 
 const port = z.coerce.number().int().min(0).max(65535);
 const httpUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" });
-const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 const envSchema = z.object({
   PORT: port.default(3000),
@@ -42,7 +42,7 @@ const envSchema = z.object({
     .default(1024 * 1024),
   WEB_DIST_DIR: z.string().min(1).optional(),
   CHANGELOG_PATH: z.string().min(1).optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
 });
 
 type EnvName = keyof typeof envSchema.shape;
@@ -133,7 +133,7 @@ export const configVariables: ReadonlyArray<{ name: EnvName; default: string; me
     name: "TRUST_PROXY",
     default: "`false`",
     meaning:
-      "`true` behind a load balancer or reverse proxy, so the client address (used by the sign-in limit) comes from `X-Forwarded-For`.",
+      "Which proxies may name the client in `X-Forwarded-For` (the address the sign-in and e-mail limits count). `false`: none, the connection's address. A hop count (`1` for one load balancer or reverse proxy in front; safe only when the server cannot be reached but through it). Or the proxies' addresses or CIDR ranges, comma-separated (`10.0.0.0/8,192.168.1.10`; also `loopback`, `linklocal`, `uniquelocal`). `true` is refused: it would let any client choose its address.",
   },
 ];
 
@@ -165,7 +165,7 @@ export interface AppConfig {
   bodyLimitBytes: number;
   webDistDir: string;
   changelogPath: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {

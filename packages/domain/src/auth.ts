@@ -12,10 +12,17 @@ export const emailSchema = z
   .max(254)
   .pipe(z.email({ message: "Invalid email address" }));
 
+/**
+ * The length part of the password rule. The strength part (decision 010) lives in `@timetrap/domain/password-strength`,
+ * apart because of its dictionaries; every route where a password is chosen applies both.
+ */
 export const passwordSchema = z
   .string()
   .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
-  .max(passwordMaxLength, `Password must be at most ${passwordMaxLength} characters`);
+  .max(passwordMaxLength, `Password must be at most ${passwordMaxLength} characters`)
+  .describe(
+    `${passwordMinLength} to ${passwordMaxLength} characters, and not too easy to guess: a common password, or one made of the person's name or e-mail, is refused (zxcvbn score below 3)`,
+  );
 
 export const nominativeSchema = z.string().trim().min(1, "Name is required").max(120);
 

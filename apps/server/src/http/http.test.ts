@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { buildApp } from "../app.js";
+import { buildOrganization } from "../test/factories.js";
 import { request, snapshot, useTestApp } from "../test/test-app.js";
 
 const t = useTestApp();
@@ -251,5 +252,87 @@ describe("serving the web app", () => {
     const api = await request(web.app, { method: "GET", url: "/api/v1/nothing" });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("deeply nested bodies", () => {
+  /** `{"email": [[[…]]]}`: at 5,000 levels about 11 KB, far under the body limit. */
+  const nested = (levels: number) => `{"email":${"[".repeat(levels - 1)}${"]".repeat(levels - 1)}}`;
+  const depthError = {
+    statusCode: 400,
+    error: "Bad Request",
+    code: "BAD_REQUEST",
+    ErrorMessage: "The request body is nested deeper than 64 levels",
+  };
+
+  const send = (method: string, url: string, payload: string, token?: string) =>
+    request(t.app, {
+      method: method as "POST",
+      url,
+      ...(token ? { token } : {}),
+      headers: { "content-type": "application/json" },
+      payload,
+    });
+
+  test("5,000 levels are a 400 on every route that takes a body, anonymous ones included, and write nothing", async () => {
+    const { owner } = await buildOrganization(t);
+    const document = (await request(t.app, { method: "GET", url: "/api/docs/json" })).json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method]) => ["post", "put", "patch"].includes(method))
+        .map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          url: path.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000"),
+          anonymous: !operation.security?.length,
+        })),
+    );
+    expect(routes.filter((r) => r.anonymous).map((r) => r.url)).toEqual(
+      expect.arrayContaining(["/api/v1/auth/basic", "/api/v1/auth/basic/signup", "/api/v1/auth/basic/change-password"]),
+    );
+    expect(routes.length).toBeGreaterThan(20);
+    const payload = nested(5000);
+    expect(payload.length).toBeGreaterThan(10_000);
+    const before = await snapshot(t.db);
+    for (const route of routes) {
+      const response = await send(route.method, route.url, payload, route.anonymous ? undefined : owner.token);
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(400);
+      expect(response.json(), `${route.method} ${route.url}`).toEqual(depthError);
+    }
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+
+  test("a route that needs a session asks for it before reading the body", async () => {
+    const response = await send("POST", "/api/v1/user/00000000-0000-4000-8000-000000000000/organization", nested(5000));
+    expect(response.statusCode).toBe(401);
+  });
+
+  test("64 levels pass to validation and 65 do not", async () => {
+    const at64 = await send("POST", "/api/v1/auth/basic", nested(64));
+    expect(at64.statusCode).toBe(400);
+    expect(at64.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    const at65 = await send("POST", "/api/v1/auth/basic", nested(65));
+    expect(at65.json()).toEqual(depthError);
+  });
+
+  test("brackets inside strings are text, not nesting", async () => {
+    const brackets = `${"[{".repeat(3000)}\\"${"]}".repeat(3000)}`;
+    const response = await send(
+      "POST",
+      "/api/v1/auth/basic",
+      JSON.stringify({ email: "a@example.com", password: brackets }),
+    );
+    expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED", details: [{ field: "body.password" }] });
+  });
+
+  test("the NUL check names a field 60 levels down", async () => {
+    let body: unknown = "bad\u0000";
+    for (let i = 0; i < 59; i++) body = [body];
+    const response = await send("POST", "/api/v1/auth/basic", JSON.stringify({ email: body }));
+    expect(response.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: [{ field: `body.email${".0".repeat(59)}`, message: "Text cannot contain the NUL character" }],
+    });
   });
 });

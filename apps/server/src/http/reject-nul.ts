@@ -1,14 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "./app-error.js";
 
-/** The dotted paths of the strings in `value` that hold a NUL character. */
-function nulPaths(value: unknown, path: string, found: string[]): string[] {
-  if (typeof value === "string") {
-    if (value.includes("\u0000")) found.push(path);
-  } else if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) nulPaths(item, `${path}.${index}`, found);
-  } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) nulPaths(item, `${path}.${key}`, found);
+/**
+ * The dotted paths of the strings in `value` that hold a NUL character, in document order. Walked with a stack of its
+ * own rather than by recursion, so no body, however deep, can overflow the call stack.
+ */
+export function nulPaths(value: unknown, root: string): string[] {
+  const found: string[] = [];
+  const stack: Array<{ value: unknown; path: string }> = [{ value, path: root }];
+  while (stack.length > 0) {
+    const { value: item, path } = stack.pop()!;
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) found.push(path);
+    } else if (item && typeof item === "object") {
+      const entries = Array.isArray(item) ? item.entries() : Object.entries(item);
+      // Pushed in reverse, so they come off the stack in order.
+      for (const [key, child] of [...entries].reverse()) stack.push({ value: child, path: `${path}.${key}` });
+    }
   }
   return found;
 }
@@ -19,7 +27,7 @@ function nulPaths(value: unknown, path: string, found: string[]): string[] {
  */
 export function registerNulRejection(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
-    const fields = nulPaths(request.body, "body", []);
+    const fields = nulPaths(request.body, "body");
     if (fields.length === 0) return;
     const message = "Text cannot contain the NUL character";
     throw new AppError(

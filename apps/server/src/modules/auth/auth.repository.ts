@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/database.js";
-import { type PasswordTokenPurpose, passwordResetTokens, signInFailures } from "../../db/schema.js";
+import { type PasswordTokenPurpose, passwordResetTokens } from "../../db/schema.js";
 
 export type ResetTokenRow = typeof passwordResetTokens.$inferSelect;
 
@@ -17,28 +17,6 @@ export function createAuthRepository(db: Database): AuthRepository {
 
 function authQueries(db: Database) {
   return {
-    /** Times of the latest failures (newest first) for one e-mail and address since `since`, at most `limit`. */
-    async findRecentFailures(email: string, ip: string, since: Date, limit: number): Promise<Date[]> {
-      const rows = await db
-        .select({ failedAt: signInFailures.failedAt })
-        .from(signInFailures)
-        .where(and(eq(signInFailures.email, email), eq(signInFailures.ip, ip), gt(signInFailures.failedAt, since)))
-        .orderBy(desc(signInFailures.failedAt))
-        .limit(limit);
-      return rows.map((r) => r.failedAt);
-    },
-
-    async recordFailure(email: string, ip: string, at: Date, forgetBefore: Date): Promise<void> {
-      await db.insert(signInFailures).values({ email, ip, failedAt: at });
-      // Rows out of the window no longer count, whoever they are about: drop them while we are here, so
-      // the table holds at most one window of failures.
-      await db.delete(signInFailures).where(lt(signInFailures.failedAt, forgetBefore));
-    },
-
-    async clearFailures(email: string, ip: string): Promise<void> {
-      await db.delete(signInFailures).where(and(eq(signInFailures.email, email), eq(signInFailures.ip, ip)));
-    },
-
     async insertResetToken(values: {
       userId: string;
       tokenHash: string;

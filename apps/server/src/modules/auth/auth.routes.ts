@@ -9,6 +9,7 @@ import {
   successResponseSchema,
   userSchema,
 } from "@timetrap/domain";
+import { withPasswordRule } from "@timetrap/domain/password-strength";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
@@ -41,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       schema: {
         tags,
         summary: "Create an account (or activate an invited one) and sign in",
-        body: signUpInputSchema,
+        body: withPasswordRule(signUpInputSchema),
         response: { 201: authResponseSchema, ...errorResponses(400, 409) },
       },
     },
@@ -88,13 +89,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
     {
       schema: {
         tags,
-        summary: "Send a password-reset link; answers the same whether or not the e-mail is registered",
+        summary:
+          "Send a password-reset link. Answers 200 at once, the same for every address, registered or not; the link is sent after the answer, at most 3 an hour to one address and 20 an hour asked from one client address (beyond them nothing is sent)",
         querystring: lostPasswordQuerySchema,
         response: { 200: successResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
-      await auth.requestPasswordReset({ email: request.query.email });
+      auth.requestPasswordReset({ email: request.query.email, ip: request.ip });
       return { success: true as const };
     },
   );
@@ -106,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
         tags,
         summary:
           "Choose a new password with the token of a reset or invitation link and sign in; earlier sessions end and an invited user becomes active",
-        body: changePasswordInputSchema,
+        body: withPasswordRule(changePasswordInputSchema),
         response: { 200: changePasswordResponseSchema, ...errorResponses(400) },
       },
     },

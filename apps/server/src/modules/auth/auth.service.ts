@@ -11,16 +11,20 @@ import {
   type SignInInput,
   type SignUpInput,
 } from "@timetrap/domain";
+import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.js";
 import type { PasswordTokenPurpose } from "../../db/schema.js";
 import { AppError } from "../../http/app-error.js";
 import type { Mailer } from "../../mail/mailer.js";
+import type { LimitsService } from "../limits/limits.service.js";
+import { mailLimitChecks } from "../limits/mail-limits.js";
 import type { SessionClient } from "../sessions/session-client.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
 import type { Account, UsersService } from "../users/users.service.js";
 import type { AuthRepository } from "./auth.repository.js";
 import type { VerifyGoogleIdToken } from "./google-id-token.js";
 import { resetPasswordEmail, resetPasswordLink } from "./reset-password-email.js";
+import { createSignInLimits } from "./sign-in-limits.js";
 
 export interface AuthSettings {
   authSecret: string;
@@ -50,19 +54,36 @@ export function createAuthService({
   repository,
   users,
   sessions,
+  limits,
   mailer,
+  logger,
   settings,
   verifyGoogleIdToken,
 }: {
   repository: AuthRepository;
   users: UsersService;
   sessions: SessionsService;
+  limits: LimitsService;
   mailer: Mailer;
+  logger: FastifyBaseLogger;
   settings: AuthSettings;
   /** Null when no Google client id is configured. */
   verifyGoogleIdToken: VerifyGoogleIdToken | null;
 }) {
-  const windowMs = settings.signInWindowMinutes * 60_000;
+  const signInLimits = createSignInLimits({ limits, settings });
+
+  const pending = new Set<Promise<void>>();
+  /**
+   * Runs `work` once the current answer has been written: the answer is sent within this turn of the event loop, and
+   * `setImmediate` starts the work in the next. Failures are logged, as nobody waits for them.
+   */
+  function afterAnswer(failure: string, work: () => Promise<void>): void {
+    const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err: unknown) => logger.error({ err }, failure))
+      .finally(() => pending.delete(task));
+    pending.add(task);
+  }
 
   // Verifying against a throwaway hash when the account has none makes an unknown e-mail cost as much
   // time as a wrong password, so response times do not tell which e-mails are registered.
@@ -84,35 +105,15 @@ export function createAuthService({
     return { token, user: await users.getUser({ userId: account.id }) };
   }
 
-  async function assertNotThrottled(email: string, ip: string, at: Date): Promise<void> {
-    const max = settings.signInMaxFailures;
-    const failures = await repository.findRecentFailures(email, ip, new Date(at.getTime() - windowMs), max);
-    const oldestCounted = failures[max - 1];
-    if (!oldestCounted) return;
-    // Sign-in opens again when the oldest of the last `max` failures leaves the window.
-    const retryAfter = Math.max(1, Math.ceil((oldestCounted.getTime() + windowMs - at.getTime()) / 1000));
-    const minutes = Math.ceil(retryAfter / 60);
-    throw new AppError(
-      "TOO_MANY_REQUESTS",
-      `Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}`,
-      undefined,
-      { "retry-after": String(retryAfter) },
-    );
-  }
-
   return {
     async signIn({ email, password, client }: SignInInput & { client: SessionClient }): Promise<AuthResponse> {
-      const { ip } = client;
-      const at = new Date();
-      await assertNotThrottled(email, ip, at);
+      // Counted before the password is checked: a burst gets at most the limit's number of checks (decision 010).
+      const attempt = await signInLimits.admit({ email, ip: client.ip });
       const account = await users.findAccountByEmail({ email });
       const matches = await passwordMatches(account, password);
-      if (!account || !matches) {
-        await repository.recordFailure(email, ip, at, new Date(at.getTime() - windowMs));
-        throw new AppError("INVALID_CREDENTIALS", "Wrong email or password");
-      }
+      if (!account || !matches) throw new AppError("INVALID_CREDENTIALS", "Wrong email or password");
       if (account.status === "inactive") throw inactiveAccount();
-      await repository.clearFailures(email, ip);
+      await attempt.succeeded();
       return respond(account, client);
     },
 
@@ -171,28 +172,42 @@ export function createAuthService({
     },
 
     /**
-     * Answers the same whether or not the e-mail is registered; the e-mail leaves in the background so
-     * that neither the answer nor its timing depends on the mail server.
+     * Answers at once, the same for every address: the limits, the look-up, the link and the mail all run after the
+     * answer is written, so neither the answer nor its timing can tell a registered address, a throttled one or a slow
+     * mail server (decision 010). A throttled request sends nothing.
      */
-    async requestPasswordReset({ email }: { email: string }): Promise<void> {
-      const token = randomBytes(32).toString("base64url");
-      const tokenHash = sha256(token);
-      const account = await users.findAccountByEmail({ email });
-      if (!account) {
-        // A round trip comparable to the insert below, for similar timing.
-        await repository.findResetToken(tokenHash);
-        return;
-      }
-      const expiresAt = new Date(Date.now() + resetTokenLifetimeMinutes * 60_000);
-      await repository.insertResetToken({ userId: account.id, tokenHash, expiresAt });
-      mailer.dispatch(
-        resetPasswordEmail({
-          to: account.email,
-          nominative: account.nominative,
-          language: account.language,
-          link: resetPasswordLink(settings.appUrl, account.email, token),
-        }),
-      );
+    requestPasswordReset({ email, ip }: { email: string; ip: string }): void {
+      afterAnswer("password-reset request failed", async () => {
+        const decision = await limits.hitEach(mailLimitChecks({ email, ip }), new Date());
+        if (!decision.allowed) {
+          logger.info({ limit: decision.refusedBy.scope }, "password-reset e-mail not sent: limit reached");
+          return;
+        }
+        const account = await users.findAccountByEmail({ email });
+        if (!account) return;
+        const at = new Date();
+        const token = randomBytes(32).toString("base64url");
+        // Only the newest link works: one left in an old e-mail is one more way in.
+        await repository.useTokensOfPurpose(account.id, "reset", at);
+        await repository.insertResetToken({
+          userId: account.id,
+          tokenHash: sha256(token),
+          expiresAt: new Date(at.getTime() + resetTokenLifetimeMinutes * 60_000),
+        });
+        mailer.dispatch(
+          resetPasswordEmail({
+            to: account.email,
+            nominative: account.nominative,
+            language: account.language,
+            link: resetPasswordLink(settings.appUrl, account.email, token),
+          }),
+        );
+      });
+    },
+
+    /** Waits for the work started after answers; called when the app closes, before the database goes away. */
+    async settle(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
     },
 
     /**

@@ -17,6 +17,14 @@ export interface LimitDecision {
   retryAfterSeconds: number;
 }
 
+/** One attempt of `subject` to count under `rule`. */
+export interface LimitCheck {
+  rule: LimitRule;
+  subject: string;
+}
+
+export type LimitsDecision = { allowed: true } | { allowed: false; refusedBy: LimitRule; retryAfterSeconds: number };
+
 export type LimitsService = ReturnType<typeof createLimitsService>;
 
 /** How often (in hits per process) rows of windows long gone are dropped. */
@@ -47,13 +55,14 @@ export function createLimitsService(db: Database) {
     );
   }
 
-  return {
+  const service = {
     /** Counts one attempt of `subject` under `rule` and decides it, atomically. */
     async hit(rule: LimitRule, subject: string, at: Date = new Date()): Promise<LimitDecision> {
       const { windowMs, start, previous } = windowOf(rule, at);
       // The share of the previous window that still lies inside the sliding window ending now.
       const weight = 1 - (at.getTime() - start.getTime()) / windowMs;
-      const result = await db.execute<{ current: number; previous: number }>(sql`
+      // Both drivers answer raw SQL with `rows`; the database type is the one behind the factory, which cannot say so.
+      const result = (await db.execute(sql`
         with hit as (
           insert into rate_limit_counters (scope, subject, window_start, count)
           values (${rule.scope}, ${subject}, ${start}, 1)
@@ -65,7 +74,7 @@ export function createLimitsService(db: Database) {
           coalesce((select c.count from rate_limit_counters c
                     where c.scope = ${rule.scope} and c.subject = ${subject} and c.window_start = ${previous}), 0)
             as previous
-        from hit`);
+        from hit`)) as unknown as { rows: Array<{ current: number | string; previous: number | string }> };
       await sweep(at);
       const row = result.rows[0];
       const current = Number(row?.current ?? 1);
@@ -75,7 +84,30 @@ export function createLimitsService(db: Database) {
       return { allowed: false, count, retryAfterSeconds: retryAfter(rule, at, start, current, before) };
     },
 
-    /** Takes back one attempt counted by `hit` in the current window (for example a sign-in that succeeded). */
+    /**
+     * Counts one attempt under each limit in turn and stops at the first that refuses it. The attempts counted under
+     * the limits before that one are taken back, so an attempt refused by one limit uses up none of the others; the
+     * refusing limit keeps it, so hammering keeps that limit shut. Each limit is decided atomically by its own
+     * statement: under concurrency a limit may refuse an attempt another limit later gave back, never let one too many
+     * through.
+     */
+    async hitEach(checks: ReadonlyArray<LimitCheck>, at: Date = new Date()): Promise<LimitsDecision> {
+      const counted: LimitCheck[] = [];
+      for (const check of checks) {
+        const decision = await service.hit(check.rule, check.subject, at);
+        if (!decision.allowed) {
+          for (const earlier of counted) await service.undo(earlier.rule, earlier.subject, at);
+          return { allowed: false, refusedBy: check.rule, retryAfterSeconds: decision.retryAfterSeconds };
+        }
+        counted.push(check);
+      }
+      return { allowed: true };
+    },
+
+    /**
+     * Takes back one attempt counted by `hit` in the window of `at` (for example a sign-in that succeeded); pass the
+     * `at` of the hit, so the count it went into is the one taken back even when a window has turned since.
+     */
     async undo(rule: LimitRule, subject: string, at: Date = new Date()): Promise<void> {
       const { start } = windowOf(rule, at);
       await db.execute(sql`
@@ -88,11 +120,13 @@ export function createLimitsService(db: Database) {
       await db.execute(sql`delete from rate_limit_counters where scope = ${rule.scope} and subject = ${subject}`);
     },
   };
+  return service;
 }
 
 /**
- * When the estimate falls back to the limit with no new attempts: the previous window's weight shrinks as time
- * passes, and at the next window the current count becomes the previous one. Never less than a second.
+ * When the next attempt would be allowed: the previous window's weight shrinks as time passes, and at the next window
+ * the current count becomes the previous one. The estimate floors the weighted count, so an attempt is allowed only
+ * strictly after the boundary below; hence the whole second past it. Never less than a second.
  */
 function retryAfter(rule: LimitRule, at: Date, start: Date, current: number, before: number): number {
   const windowMs = rule.windowSeconds * 1000;
@@ -100,9 +134,9 @@ function retryAfter(rule: LimitRule, at: Date, start: Date, current: number, bef
   // Within this window: current + before × (1 − t/W) ≤ limit  ⇒  t ≥ W × (1 − (limit − current)/before).
   if (current <= rule.limit && before > 0) {
     const t = windowMs * (1 - (rule.limit - current) / before);
-    if (t < windowMs) return Math.max(1, Math.ceil((t - elapsed) / 1000));
+    if (t < windowMs) return Math.max(1, Math.floor((t - elapsed) / 1000) + 1);
   }
   // In the next window the current count weighs (1 − t/W): current × (1 − t/W) ≤ limit.
   const t = windowMs * (1 - rule.limit / current);
-  return Math.max(1, Math.ceil((windowMs - elapsed + Math.max(0, t)) / 1000));
+  return Math.max(1, Math.floor((windowMs - elapsed + Math.max(0, t)) / 1000) + 1);
 }
