@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canMemberGo, inviteUserInputSchema, matchesUserFilter, occupiesSeat } from "./members.js";
-import { subjects } from "./permissions.js";
+import { type HasAcls, subjects } from "./permissions.js";
 
 describe("matchesUserFilter", () => {
   const nicolo = { nominative: "Nicolò Bianchi", email: "nico@acme.it", status: "active" } as const;
@@ -52,13 +52,14 @@ describe("inviteUserInputSchema", () => {
 });
 
 describe("canMemberGo", () => {
-  const all = {
-    acls: subjects.map((subject) => ({ subject, actions: ["read", "create", "edit", "delete"] as const })),
+  type Person = Parameters<typeof canMemberGo>[1][number];
+  const all: HasAcls = {
+    acls: subjects.map((subject) => ({ subject, actions: ["read", "create", "edit", "delete"] })),
   };
-  const reader = { acls: [{ subject: "project", actions: ["read"] as const }] };
-  const admin = (userId: string, status: "active" | "inactive" = "active") => ({ userId, status, role: all });
-  const member = (userId: string) => ({ userId, status: "active" as const, role: reader });
-  it.each([
+  const reader: HasAcls = { acls: [{ subject: "project", actions: ["read"] }] };
+  const admin = (userId: string, status: Person["status"] = "active"): Person => ({ userId, status, role: all });
+  const member = (userId: string): Person => ({ userId, status: "active", role: reader });
+  const cases: Array<[string, string, Person[], boolean]> = [
     ["a member who administers nothing", "m", [admin("a"), member("m")], true],
     ["an admin beside another active admin", "a", [admin("a"), admin("b")], true],
     ["the last active admin", "a", [admin("a"), member("m")], false],
@@ -66,7 +67,8 @@ describe("canMemberGo", () => {
     ["an inactive admin beside an active one", "b", [admin("a"), admin("b", "inactive")], true],
     ["the only member", "a", [admin("a")], false],
     ["someone not in the list", "x", [admin("a")], true],
-  ] as const)("%s: %s", (_label, userId, members, expected) => {
+  ];
+  it.each(cases)("%s: %s", (_label, userId, members, expected) => {
     expect(canMemberGo(userId, members)).toBe(expected);
   });
 });
