@@ -57,28 +57,20 @@ export function SessionsSection() {
     );
 
   return (
-    <Paper withBorder radius="lg" p="xl" mt="lg" component="section" aria-labelledby="sessions-title">
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Box maw={480}>
-          <Title order={2} fz={16} id="sessions-title">
-            {t("screens.profile.sessions.title")}
-          </Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            {t("screens.profile.sessions.description")}
-          </Text>
-        </Box>
-        {others.length > 0 && (
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconLogout size={18} />}
-            loading={endOthers.isPending}
-            onClick={signOutOthers}
-          >
-            {t("screens.profile.sessions.signOutOthers")}
-          </Button>
-        )}
-      </Group>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: "md", sm: "xl" }}
+      mt="lg"
+      component="section"
+      aria-labelledby="sessions-title"
+    >
+      <Title order={2} fz={16} id="sessions-title">
+        {t("screens.profile.sessions.title")}
+      </Title>
+      <Text size="sm" c="dimmed" mt={4} maw={520}>
+        {t("screens.profile.sessions.description")}
+      </Text>
       <Divider my="lg" />
       {sessions.isPending ? (
         <LoadingState />
@@ -93,30 +85,36 @@ export function SessionsSection() {
           {sessions.data.map((session, index) => (
             <Fragment key={session.id}>
               {index > 0 && <Divider />}
-              <Group justify="space-between" wrap="nowrap" gap="md" data-testid="session-row">
-                <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <ThemeIcon variant="light" color={session.current ? "indigo" : "gray"} size={40} radius="md">
-                    <DeviceIcon device={session.device} />
-                  </ThemeIcon>
-                  <div style={{ minWidth: 0 }}>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text fw={600} size="sm" truncate>
-                        {deviceName(session.device)}
-                      </Text>
-                      {session.current && (
-                        <Badge variant="light" color="indigo" size="sm">
-                          {t("screens.profile.sessions.thisDevice")}
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      {t("screens.profile.sessions.details", {
-                        ip: session.ip || "—",
-                        lastSeen: dayjs(session.last_seen_at).format(lastSeenFormat),
-                      })}
+              <Group wrap="nowrap" gap="md" data-testid="session-row">
+                <ThemeIcon
+                  variant="light"
+                  color={session.current ? "indigo" : "gray"}
+                  size={40}
+                  radius="md"
+                  visibleFrom="sm"
+                >
+                  <DeviceIcon device={session.device} />
+                </ThemeIcon>
+                <Box style={{ flex: 1, minWidth: 0 }}>
+                  <Group gap="xs">
+                    <Text fw={600} size="sm">
+                      {deviceName(session.device)}
                     </Text>
-                  </div>
-                </Group>
+                    {session.current && (
+                      <Badge variant="light" color="indigo" size="sm">
+                        {t("screens.profile.sessions.thisDevice")}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {session.ip || "—"} ·{" "}
+                    <span style={{ whiteSpace: "nowrap" }}>
+                      {t("screens.profile.sessions.lastSeen", {
+                        date: dayjs(session.last_seen_at).format(lastSeenFormat),
+                      })}
+                    </span>
+                  </Text>
+                </Box>
                 {!session.current && (
                   <Button
                     variant="subtle"
@@ -132,10 +130,23 @@ export function SessionsSection() {
               </Group>
             </Fragment>
           ))}
-          {others.length === 0 && (
+          <Divider />
+          {others.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t("screens.profile.sessions.noOthers")}
             </Text>
+          ) : (
+            <Group justify="flex-end">
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconLogout size={18} />}
+                loading={endOthers.isPending}
+                onClick={signOutOthers}
+              >
+                {t("screens.profile.sessions.signOutOthers")}
+              </Button>
+            </Group>
           )}
         </Stack>
       )}
