@@ -368,3 +368,43 @@ describe("the end of a session", () => {
     expect(await sessionRows(user.id)).toHaveLength(1);
   });
 });
+
+describe("OpenAPI", () => {
+  test("documents the session calls with their inputs and answers", async () => {
+    const document = (await request(t.app, { method: "GET", url: "/api/docs/json" })).json();
+    const logout = document.paths["/api/v1/auth/logout"].post;
+    expect(Object.keys(logout.responses).sort()).toEqual(["204", "401"]);
+    expect(logout.security).toEqual([{ bearerAuth: [] }]);
+
+    const list = document.paths["/api/v1/auth/sessions"];
+    expect(Object.keys(list).sort()).toEqual(["delete", "get"]);
+    expect(Object.keys(list.get.responses["200"].content["application/json"].schema.items.properties).sort()).toEqual([
+      "created_at",
+      "current",
+      "device",
+      "id",
+      "ip",
+      "last_seen_at",
+    ]);
+    expect(list.delete.parameters).toEqual([
+      expect.objectContaining({
+        in: "query",
+        name: "others",
+        required: true,
+        schema: { type: "string", enum: ["true"] },
+      }),
+    ]);
+    expect(Object.keys(list.delete.responses).sort()).toEqual(["204", "400", "401"]);
+
+    const one = document.paths["/api/v1/auth/sessions/{id}"].delete;
+    expect(one.parameters).toEqual([
+      expect.objectContaining({
+        in: "path",
+        name: "id",
+        required: true,
+        schema: expect.objectContaining({ format: "uuid" }),
+      }),
+    ]);
+    expect(Object.keys(one.responses).sort()).toEqual(["204", "400", "401", "404"]);
+  });
+});
