@@ -20,6 +20,8 @@ import { createMailer } from "./mail/mailer.js";
 import { createAuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
+import { createEmailVerificationService } from "./modules/auth/email-verification.js";
+import { emailVerificationRoutes } from "./modules/auth/email-verification.routes.js";
 import { createGoogleIdTokenVerifier } from "./modules/auth/google-id-token.js";
 import { changelogRoutes } from "./modules/changelog/changelog.routes.js";
 import { createChangelogService } from "./modules/changelog/changelog.service.js";
@@ -35,6 +37,8 @@ import { createExpensesRepository } from "./modules/expenses/expenses.repository
 import { expensesRoutes } from "./modules/expenses/expenses.routes.js";
 import { createExpensesService } from "./modules/expenses/expenses.service.js";
 import { createLimitsService } from "./modules/limits/limits.service.js";
+import { invitationsRoutes } from "./modules/members/invitations.routes.js";
+import { createInvitationsService } from "./modules/members/invitations.service.js";
 import { membersRoutes } from "./modules/members/members.routes.js";
 import { createMembersService } from "./modules/members/members.service.js";
 import { createOrganizationsRepository } from "./modules/organizations/organizations.repository.js";
@@ -167,10 +171,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     repository: createSessionsRepository(database.db),
     authSecret: config.authSecret,
   });
+  const invitations = createInvitationsService({ organizations, users });
+  const emailVerification = createEmailVerificationService({
+    repository: createAuthRepository(database.db),
+    users,
+    limits: createLimitsService(database.db),
+    mailer,
+    settings: config,
+  });
   const auth = createAuthService({
     repository: createAuthRepository(database.db),
     users,
     sessions,
+    invitations,
+    emailVerification,
     limits: createLimitsService(database.db),
     mailer,
     logger: app.log,
@@ -203,11 +217,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await api.register(sessionsRoutes, { prefix: apiPrefix, sessions, authenticate });
   await api.register(usersRoutes, { prefix: apiPrefix, users, authenticate });
   await api.register(organizationsRoutes, { prefix: apiPrefix, organizations, authenticate });
+  const timeBlocking = createTimeBlockingService({
+    repository: createTimeBlockingRepository(database.db),
+    organizations,
+    users,
+  });
+  const timers = createTimersService({ repository: createTimersRepository(database.db), timeBlocking });
   await api.register(membersRoutes, {
     prefix: apiPrefix,
-    members: createMembersService({ organizations, users, roles, contracts, auth, mailer, settings: config }),
+    members: createMembersService({ organizations, users, roles, contracts, timers, mailer, settings: config }),
     authenticate,
   });
+  await api.register(invitationsRoutes, { prefix: apiPrefix, invitations, users, auth, authenticate });
+  await api.register(emailVerificationRoutes, { prefix: apiPrefix, emailVerification, users, authenticate });
   await api.register(rolesRoutes, { prefix: apiPrefix, roles, authenticate });
   await api.register(contractsRoutes, { prefix: apiPrefix, contracts, authenticate });
   await api.register(customersRoutes, {
@@ -270,17 +292,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     }),
     authenticate,
   });
-  const timeBlocking = createTimeBlockingService({
-    repository: createTimeBlockingRepository(database.db),
-    organizations,
-    users,
-  });
   await api.register(timeBlockingRoutes, { prefix: apiPrefix, timeBlocking, authenticate });
-  await api.register(timersRoutes, {
-    prefix: apiPrefix,
-    timers: createTimersService({ repository: createTimersRepository(database.db), timeBlocking }),
-    authenticate,
-  });
+  await api.register(timersRoutes, { prefix: apiPrefix, timers, authenticate });
   await api.register(reportsRoutes, {
     prefix: apiPrefix,
     reports: createReportsService({ repository: createReportsRepository(database.db), organizations, projects }),

@@ -41,7 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
     {
       schema: {
         tags,
-        summary: "Create an account (or activate an invited one) and sign in",
+        summary:
+          "Create an account without organization and sign in; an invited address included (the invitation is accepted through its link or in the app). Mails a verification link",
         body: withPasswordRule(signUpInputSchema),
         response: { 201: authResponseSchema, ...errorResponses(400, 409) },
       },
@@ -107,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       schema: {
         tags,
         summary:
-          "Choose a new password with the token of a reset or invitation link and sign in; earlier sessions end and an invited user becomes active",
+          "Choose a new password with the token of a reset link and sign in; earlier sessions end. An invitation link e-mailed before invitations had their own page accepts its invitation",
         body: withPasswordRule(changePasswordInputSchema),
         response: { 200: changePasswordResponseSchema, ...errorResponses(400) },
       },

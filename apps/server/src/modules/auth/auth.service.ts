@@ -1,27 +1,28 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import {
+  type AcceptInvitationLinkInput,
   type AuthResponse,
   type ChangePasswordInput,
   type ChangePasswordResponse,
   emailSchema,
-  invitationLifetimeDays,
   type Language,
   resetTokenLifetimeMinutes,
   type SignInInput,
   type SignUpInput,
 } from "@timetrap/domain";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/database.js";
 import type { PasswordTokenPurpose } from "../../db/schema.js";
 import { AppError } from "../../http/app-error.js";
 import type { Mailer } from "../../mail/mailer.js";
 import type { LimitsService } from "../limits/limits.service.js";
 import { mailLimitChecks } from "../limits/mail-limits.js";
+import type { InvitationsService } from "../members/invitations.service.js";
 import type { SessionClient } from "../sessions/session-client.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
 import type { Account, UsersService } from "../users/users.service.js";
 import type { AuthRepository } from "./auth.repository.js";
+import type { EmailVerificationService } from "./email-verification.js";
 import type { VerifyGoogleIdToken } from "./google-id-token.js";
 import { resetPasswordEmail, resetPasswordLink } from "./reset-password-email.js";
 import { createSignInLimits } from "./sign-in-limits.js";
@@ -43,6 +44,8 @@ const hashPassword = (password: string) => hash(password);
 const invalidTokenMessages: Record<PasswordTokenPurpose, string> = {
   reset: "This link is not valid any more. Please ask for a new password-reset e-mail",
   invite: "This invitation is not valid any more. Please ask the person who invited you to send a new one",
+  // A verification link never sets a password: to change-password it is as void as an unknown link.
+  verify: "This link is not valid any more. Please ask for a new password-reset e-mail",
 };
 
 const invalidResetToken = (purpose: PasswordTokenPurpose = "reset") =>
@@ -54,6 +57,8 @@ export function createAuthService({
   repository,
   users,
   sessions,
+  invitations,
+  emailVerification,
   limits,
   mailer,
   logger,
@@ -63,6 +68,8 @@ export function createAuthService({
   repository: AuthRepository;
   users: UsersService;
   sessions: SessionsService;
+  invitations: InvitationsService;
+  emailVerification: EmailVerificationService;
   limits: LimitsService;
   mailer: Mailer;
   logger: FastifyBaseLogger;
@@ -117,7 +124,10 @@ export function createAuthService({
       return respond(account, client);
     },
 
-    /** A new account, or an invited one taking its password and name. */
+    /**
+     * Always a plain account without organization, an invited address included: the invitation is accepted only
+     * through its link or, once the e-mail is verified, in the app (decision 008). A verification link is mailed.
+     */
     async signUp({
       email,
       password,
@@ -125,15 +135,20 @@ export function createAuthService({
       language,
       client,
     }: SignUpInput & { language: Language; client: SessionClient }): Promise<AuthResponse> {
-      const existing = await users.findAccountByEmail({ email });
-      if (existing && existing.status !== "invited") {
+      if (await users.findAccountByEmail({ email })) {
         throw new AppError("CONFLICT", "This e-mail address is already registered");
       }
-      const passwordHash = await hashPassword(password);
-      const account = existing
-        ? await users.setPassword({ userId: existing.id, passwordHash, nominative })
-        : await users.createAccount({ email, nominative, language, passwordHash });
-      return respond(account, client);
+      const account = await users.createAccount({
+        email,
+        nominative,
+        language,
+        passwordHash: await hashPassword(password),
+      });
+      const answer = await respond(account, client);
+      // The link is written before the answer (a sign-up already tells that the address is now registered); the mail
+      // itself leaves in the background.
+      await emailVerification.sendAfterSignUp({ account, client });
+      return answer;
     },
 
     /** Only the verified token is trusted: its `sub` first, then its e-mail when Google verified it. */
@@ -151,6 +166,15 @@ export function createAuthService({
       }
       const identity = await verifyGoogleIdToken(credential);
       let account = await users.findAccountByGoogleSub({ googleSub: identity.sub });
+      // Google vouches for the mailbox only while the account's address is the one it verified.
+      if (
+        account &&
+        !account.emailVerifiedAt &&
+        identity.email_verified &&
+        identity.email?.toLowerCase() === account.email
+      ) {
+        account = await users.markEmailVerified({ userId: account.id, at: new Date() });
+      }
       if (!account) {
         const email = emailSchema.safeParse(identity.email);
         if (!identity.email_verified || !email.success) {
@@ -165,6 +189,7 @@ export function createAuthService({
               language,
               googleSub: identity.sub,
               imageUrl: identity.picture ?? null,
+              emailVerifiedAt: new Date(),
             });
       }
       if (account.status === "inactive") throw inactiveAccount();
@@ -211,21 +236,22 @@ export function createAuthService({
     },
 
     /**
-     * A new link for an invited user (or one who joins with an existing account): earlier invitation links
-     * stop working. Runs on the caller's transaction, so a refused invitation leaves no link behind.
+     * Accepting an invitation through its link signs the person in: the link proved the mailbox (decision 008). A new
+     * address gets an account with the password and name given; a verified account joins as it is.
      */
-    async createInvitationLink({ userId, email, tx }: { userId: string; email: string; tx?: Database }) {
-      const queries = tx ? repository.within(tx) : repository;
-      const at = new Date();
-      const token = randomBytes(32).toString("base64url");
-      await queries.useTokensOfPurpose(userId, "invite", at);
-      await queries.insertResetToken({
-        userId,
-        tokenHash: sha256(token),
-        purpose: "invite",
-        expiresAt: new Date(at.getTime() + invitationLifetimeDays * 24 * 60 * 60_000),
+    async acceptInvitationLink({
+      token,
+      password,
+      nominative,
+      client,
+    }: AcceptInvitationLinkInput & { client: SessionClient }): Promise<AuthResponse> {
+      const account = await invitations.acceptByLink({
+        token,
+        ...(password === undefined ? {} : { password }),
+        ...(nominative === undefined ? {} : { nominative }),
+        passwordHash: () => hashPassword(password ?? ""),
       });
-      return resetPasswordLink(settings.appUrl, email, token);
+      return respond(account, client);
     },
 
     /** Sets the password from a reset or invitation link and signs the person in: they proved they own the mailbox. */
@@ -237,7 +263,14 @@ export function createAuthService({
     }: ChangePasswordInput & { client: SessionClient }): Promise<ChangePasswordResponse> {
       const at = new Date();
       const row = await repository.findResetToken(sha256(token));
-      if (!row || row.usedAt || row.expiresAt.getTime() <= at.getTime()) throw invalidResetToken(row?.purpose);
+      if (!row) {
+        // An invitation link e-mailed before invitations had their own page (decision 008).
+        const joined = await invitations.acceptLegacyLink({ email, token, passwordHash: () => hashPassword(password) });
+        if (joined) return { success: true, ...(await respond(joined, client)) };
+      }
+      if (!row || row.purpose === "verify" || row.usedAt || row.expiresAt.getTime() <= at.getTime()) {
+        throw invalidResetToken(row?.purpose === "invite" ? "invite" : "reset");
+      }
       const account = await users.findAccountById({ userId: row.userId });
       // A deactivated user's links stop working with their sessions.
       if (!account || account.email !== email || account.status === "inactive") throw invalidResetToken(row.purpose);

@@ -2,7 +2,7 @@ import { authResponseSchema, defaultPreferences, userSchema } from "@timetrap/do
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
-import { users } from "../../db/schema.js";
+import { invitations, organizationMembers, roles, users } from "../../db/schema.js";
 import { addMember, buildOrganization, buildUser, defaultPassword, uniqueEmail } from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 
@@ -151,22 +151,31 @@ describe("POST /auth/basic/signup", () => {
     expect(await snapshot(t.db)).toEqual(before);
   });
 
-  test("lets an invited user take a password and a name, becoming active", async () => {
-    const { organization } = await buildOrganization(t);
-    const invited = await addMember(t, organization.uid, "member", {
-      status: "invited",
-      passwordHash: null,
-      nominative: "Invited",
+  test("signing up with an invited address makes a plain account: the invitation's seat and role stay with it", async () => {
+    const { owner, organization } = await buildOrganization(t);
+    const [memberRole] = await t.db.select().from(roles).where(eq(roles.organizationId, organization.uid));
+    const email = uniqueEmail("invited");
+    const invited = await request(t.app, {
+      method: "POST",
+      url: `/api/v1/organization/${organization.uid}/user/invite`,
+      token: owner.token,
+      json: { email, nominative: "Invited", organization_role_id: memberRole!.id },
     });
-    const response = await signUp({ email: invited.email, password: "my own password", nominative: "Ivo" });
+    expect(invited.statusCode).toBe(201);
+    const response = await signUp({ email, password: "Vermilion-Otter-Cascade-42", nominative: "Ivo" });
     expect(response.statusCode).toBe(201);
     expect(response.json().user).toMatchObject({
-      uid: invited.id,
       nominative: "Ivo",
-      status: "active",
-      organization: { uid: organization.uid },
+      organization: null,
+      role: null,
+      email_verified: false,
     });
-    expect((await signIn(invited.email, "my own password")).statusCode).toBe(200);
+    const [account] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(await t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, account!.id))).toEqual(
+      [],
+    );
+    const [invitation] = await t.db.select().from(invitations).where(eq(invitations.email, email));
+    expect(invitation!.status).toBe("pending");
   });
 
   test.each([
