@@ -8,9 +8,6 @@ export type UserChanges = Partial<Omit<NewUserRow, "id" | "email" | "createdAt" 
 
 export type UserQueries = ReturnType<typeof userQueries>;
 
-/** What a session check needs of its user: a new password version or deactivation ends the session. */
-export type SessionState = Pick<UserRow, "passwordVersion" | "status">;
-
 /** A user's preferences and the organization they belong to, if any. */
 export interface UserWithOrganization {
   preferences: UserRow["preferences"];
@@ -27,16 +24,11 @@ export function createUsersRepository(db: Database): UsersRepository {
 }
 
 /**
- * Statements run on every request (the session check, the board), built once and run under a name: PostgreSQL then parses and plans them
+ * Statements run on every request of the board, built once and run under a name: PostgreSQL then parses and plans them
  * once per connection instead of on every call.
  */
 function preparedQueries(db: Database) {
   return {
-    sessionState: db
-      .select({ passwordVersion: users.passwordVersion, status: users.status })
-      .from(users)
-      .where(eq(users.id, sql.placeholder("id")))
-      .prepare("users_session_state"),
     withOrganization: db
       .select({ preferences: users.preferences, organizationId: organizationMembers.organizationId })
       .from(users)
@@ -56,12 +48,6 @@ function userQueries(db: Database) {
   return {
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
-      return row;
-    },
-
-    /** The user's password version and status; undefined for an unknown user. */
-    async findSessionState(id: string): Promise<SessionState | undefined> {
-      const [row] = await statements().sessionState.execute({ id });
       return row;
     },
 

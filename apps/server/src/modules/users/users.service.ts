@@ -11,7 +11,6 @@ import { type Database, isUniqueViolation } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
 import type {
-  SessionState,
   UserChanges,
   UserQueries,
   UserRow,
@@ -124,11 +123,6 @@ export function createUsersService({
 
     async findAccountById({ userId }: { userId: string }): Promise<Account | undefined> {
       return repository.findById(userId);
-    },
-
-    /** What a session check reads of its user, and nothing more; undefined for an unknown user. */
-    async findSessionState({ userId }: { userId: string }): Promise<SessionState | undefined> {
-      return repository.findSessionState(userId);
     },
 
     /** An account's preferences and organization id (null without one) in one read; undefined when unknown. */
