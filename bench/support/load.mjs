@@ -64,7 +64,40 @@ export async function runLoad({
     errors,
     rps: latencies.length / seconds,
     p50: at(0.5),
+    p95: at(0.95),
     p99: at(0.99),
     samples: [firstSample, lastSample],
   };
+}
+
+/**
+ * The same closed loop for work that is not an HTTP request (a query run straight on the database): `connections`
+ * workers each run `work()` again as soon as it settles, for `durationMs` after a warm-up.
+ */
+export async function runWork({ work, connections = 5, durationMs = 5000, warmupMs = 1000 }) {
+  const latencies = [];
+  let errors = 0;
+  let recording = false;
+  const stopAt = Date.now() + warmupMs + durationMs;
+  const worker = async () => {
+    while (Date.now() < stopAt) {
+      const started = process.hrtime.bigint();
+      try {
+        await work();
+        if (recording) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      } catch (error) {
+        if (recording) errors += 1;
+        if (errors === 1) console.error(error);
+      }
+    }
+  };
+  const workers = Array.from({ length: connections }, worker);
+  await new Promise((r) => setTimeout(r, warmupMs));
+  recording = true;
+  const measuredFrom = Date.now();
+  await Promise.all(workers);
+  const seconds = (Date.now() - measuredFrom) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95) };
 }

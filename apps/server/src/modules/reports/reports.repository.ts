@@ -87,6 +87,18 @@ const keyOf: Record<LoggedDimension, SQL> = {
   billable: sql`case when e.project_id is not null and p.not_billable = false then 'billable' else 'not-billable' end`,
 };
 
+/**
+ * The period's days in every zone lie between 14 hours before its first UTC midnight and 12 hours after its last (UTC+14
+ * to UTC−12). Said as constants, the bounds let the planner scan each person's index over the period instead of
+ * reading every event to convert its time zone first.
+ */
+function widestRange(from: CalendarDate, to: CalendarDate): SQL {
+  const utcMidnight = (date: CalendarDate) => Date.parse(`${date}T00:00:00Z`);
+  const lower = new Date(utcMidnight(from) - 14 * 3_600_000);
+  const upper = new Date(utcMidnight(to) + 36 * 3_600_000);
+  return sql`e.start_time >= ${lower} and e.start_time < ${upper}`;
+}
+
 /** An instant as epoch milliseconds, in floating point (see time-blocking.repository.ts). */
 const epochMs = (column: SQL) => sql`round(date_part('epoch', ${column}) * 1000)::float8`;
 
@@ -161,6 +173,7 @@ export function createReportsRepository(db: Database) {
           join time_blocking_events e on e.user_id = z.user_id
             and e.start_time >= (${from}::date::timestamp at time zone z.tz)
             and e.start_time < ((${to}::date + 1)::timestamp at time zone z.tz)
+            and ${widestRange(from, to)}
           ${needsProject ? sql`left join projects p on p.id = e.project_id and p.organization_id = ${organizationId}` : sql``}
           where e.organization_id = ${organizationId} and e.event_type = 'activity' and e.completed
             ${projectIds.length > 0 ? sql`and e.project_id = any(${uuidArray(projectIds)})` : sql``}
@@ -198,6 +211,7 @@ export function createReportsRepository(db: Database) {
         join time_blocking_events e on e.user_id = z.user_id
           and e.start_time >= (${from}::date::timestamp at time zone z.tz)
           and e.start_time < ((${to}::date + 1)::timestamp at time zone z.tz)
+          and ${widestRange(from, to)}
         where e.organization_id = ${organizationId} and e.recurrence_id is null
           and ${kind === "planning" ? sql`e.event_type = 'planning'` : sql`e.event_type = 'activity' and not e.completed`}
           ${projectId ? sql`and e.project_id = ${projectId}` : sql``}
@@ -231,6 +245,7 @@ export function createReportsRepository(db: Database) {
         join time_blocking_events e on e.user_id = z.user_id
           and e.start_time >= (${from}::date::timestamp at time zone z.tz)
           and e.start_time < ((${to}::date + 1)::timestamp at time zone z.tz)
+          and ${widestRange(from, to)}
         left join task_categories tc on tc.id = e.category_id and tc.organization_id = ${organizationId}
         where e.organization_id = ${organizationId} and e.event_type = 'activity' and e.completed
         group by 1, 2, 3, 4

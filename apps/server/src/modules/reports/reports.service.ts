@@ -177,8 +177,12 @@ export function createReportsService({
     return found.organizationId;
   }
 
-  async function peopleOf(organizationId: string, filter?: (row: MemberRow) => boolean): Promise<Person[]> {
-    const rows = (await repository.members(organizationId)).filter(filter ?? (() => true));
+  async function peopleOf(
+    organizationId: string,
+    filter?: (row: MemberRow) => boolean,
+    members?: readonly MemberRow[],
+  ): Promise<Person[]> {
+    const rows = (members ?? (await repository.members(organizationId))).filter(filter ?? (() => true));
     const contracts = await repository.contracts(
       organizationId,
       rows.map((row) => row.user_id),
@@ -292,7 +296,7 @@ export function createReportsService({
       const members = await repository.members(organizationId);
       await checkFilters(organizationId, members, query);
       const chosen = query.user_id.length > 0 ? new Set(query.user_id) : null;
-      const people = await peopleOf(organizationId, (row) => !chosen || chosen.has(row.user_id));
+      const people = await peopleOf(organizationId, (row) => !chosen || chosen.has(row.user_id), members);
       const from = query.start_date;
       const to = query.end_date;
       const dimension =

@@ -1,0 +1,218 @@
+/**
+ * Issue 10's benchmark. 100 people with contracts and one year of blocks (about 235,000 stored events and 31,000
+ * occurrences of weekly series), on PostgreSQL and on PGlite. At 5 concurrent requests: the byDay timesheet of
+ * everyone for a month and for the year, the team report for a week, and the statistics of a project with about
+ * 20,000 entries; beside each, the raw SQL aggregates for the same figures run straight on the same database.
+ * Goals: the month timesheet p95 under 300 ms on PostgreSQL, each API p95 at most 1.3 × its raw SQL, and PGlite at
+ * most 3 × PostgreSQL.
+ *
+ * Needs `npm run build` first (the server's dist). `BENCH_DATABASE_URL` (default
+ * postgres://postgres@127.0.0.1:5432/postgres) is where a scratch database is created and dropped; `BENCH_DURATION_MS`
+ * (default 5000) is how long each measurement lasts; `BENCH_DRIVERS` (default `postgres,pglite`) which to run.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { runLoad, runWork } from "./support/load.mjs";
+import { createDatabase, root, startProcess } from "./support/processes.mjs";
+import { rawQueries, seedReports, year } from "./support/reports-data.mjs";
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const durationMs = Number(process.env.BENCH_DURATION_MS ?? 5000);
+const drivers = (process.env.BENCH_DRIVERS ?? "postgres,pglite").split(",");
+const connections = 5;
+const appPort = 3411;
+const authSecret = "bench-secret-that-is-at-least-32-characters-long";
+const { openDatabase } = await import(join(root, "apps/server/dist/db/database.js"));
+const { sql } = await import("drizzle-orm");
+
+/** Runs one statement on a database handle of the server's own factory and answers its rows. */
+const executor = (handle) => async (text) => (await handle.db.execute(sql.raw(text))).rows;
+
+async function startApp(env) {
+  return startProcess({
+    script: join(root, "apps/server/dist/server.js"),
+    env: { PORT: String(appPort), HOST: "127.0.0.1", LOG_LEVEL: "warn", AUTH_SECRET: authSecret, ...env },
+    url: `http://127.0.0.1:${appPort}/api/v1/config`,
+  });
+}
+
+/** An admin and their organization, made through the API as a person would. */
+async function signUp() {
+  const api = `http://127.0.0.1:${appPort}/api/v1`;
+  const call = async (method, path, body, token) => {
+    const response = await fetch(`${api}${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const { token, user } = await call("POST", "/auth/basic/signup", {
+    email: `bench-reports-${process.pid}@example.com`,
+    password: "correct-horse-42",
+    nominative: "Bench Admin",
+  });
+  await call("PATCH", `/user/${user.uid}`, { terms_of_use: true, privacy_policy: true, language: "en" }, token);
+  const { organization } = await call("POST", `/user/${user.uid}/organization`, { name: "Bench", domains: [] }, token);
+  return { token, adminId: user.uid, organizationId: organization.uid };
+}
+
+function targets({ adminId, organizationId, heavyProjectId }) {
+  return [
+    ["month", "byDay timesheet, 1 month", "/report/timesheet?start_date=2025-03-01&end_date=2025-03-31"],
+    ["year", "byDay timesheet, 1 year", `/report/timesheet?start_date=${year.from}&end_date=${year.to}`],
+    ["week", "team report, 1 week", "/report/team?start_date=2025-03-10&end_date=2025-03-16"],
+    [
+      "statistics",
+      "project statistics, 20k entries",
+      `/user/${adminId}/organization/${organizationId}/project/${heavyProjectId}/hours`,
+    ],
+  ];
+}
+
+/** Each target through the API and as raw SQL, at 5 concurrent requests. */
+async function measure({ label, handle, ids, token }) {
+  const queries = rawQueries(ids);
+  const exec = executor(handle);
+  const results = new Map();
+  for (const [key, name, path] of targets(ids)) {
+    const raw = await runWork({
+      work: async () => {
+        for (const query of queries[key]) await exec(query);
+      },
+      connections,
+      durationMs,
+    });
+    const api = await runLoad({
+      url: `http://127.0.0.1:${appPort}/api/v1${path}`,
+      headers: { authorization: `Bearer ${token}` },
+      connections,
+      durationMs,
+      warmupMs: 1000,
+    });
+    results.set(key, { name, raw, api });
+    const line = (what, r) =>
+      `${what.padEnd(5)} p50 ${r.p50.toFixed(1).padStart(8)} ms  p95 ${r.p95.toFixed(1).padStart(8)} ms  (${r.requests} done, ${r.errors} errors)`;
+    console.log(`${label.padEnd(10)} ${name}`);
+    console.log(`           ${line("SQL", raw)}`);
+    console.log(`           ${line("API", api)}`);
+    console.log(`           API ÷ SQL at p95: ${(api.p95 / raw.p95).toFixed(2)} (goal ≤ 1.30)`);
+  }
+  return results;
+}
+
+const summary = new Map();
+
+if (drivers.includes("postgres")) {
+  const database = await createDatabase(pg, adminUrl, `timetrap_reports_${process.pid}`);
+  const handle = await openDatabase({ databaseUrl: database.url, dataDir: tmpdir(), dataDirLockWaitSeconds: 0 });
+  try {
+    await handle.migrate();
+    const app = await startApp({ DATABASE_URL: database.url });
+    try {
+      const account = await signUp();
+      const started = Date.now();
+      const seeded = await seedReports(executor(handle), account);
+      console.log(
+        `PostgreSQL: ${seeded.storedEvents} stored events seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      const ids = { ...account, heavyProjectId: seeded.heavyProjectId };
+      summary.set("postgres", await measure({ label: "PostgreSQL", handle, ids, token: account.token }));
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await handle.close();
+    await database.drop();
+  }
+}
+
+if (drivers.includes("pglite")) {
+  const dataDir = mkdtempSync(join(tmpdir(), "timetrap-reports-bench-"));
+  try {
+    // The embedded database has one owner at a time: the API makes the account, then this process seeds and queries
+    // it, then the API serves it again.
+    let app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: "" });
+    const account = await signUp();
+    await app.stop();
+    const handle = await openDatabase({ databaseUrl: null, dataDir, dataDirLockWaitSeconds: 30 });
+    const started = Date.now();
+    const seeded = await seedReports(executor(handle), account);
+    console.log(
+      `PGlite: ${seeded.storedEvents} stored events seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const ids = { ...account, heavyProjectId: seeded.heavyProjectId };
+    const rawOnly = new Map();
+    for (const [key] of targets(ids)) {
+      const queries = rawQueries(ids)[key];
+      const exec = executor(handle);
+      rawOnly.set(
+        key,
+        await runWork({
+          work: async () => {
+            for (const query of queries) await exec(query);
+          },
+          connections,
+          durationMs,
+        }),
+      );
+    }
+    await handle.close();
+    app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: "" });
+    try {
+      const results = new Map();
+      for (const [key, name, path] of targets(ids)) {
+        const api = await runLoad({
+          url: `http://127.0.0.1:${appPort}/api/v1${path}`,
+          headers: { authorization: `Bearer ${account.token}` },
+          connections,
+          durationMs,
+          warmupMs: 1000,
+        });
+        const raw = rawOnly.get(key);
+        results.set(key, { name, raw, api });
+        console.log(`PGlite     ${name}`);
+        console.log(
+          `           SQL   p50 ${raw.p50.toFixed(1).padStart(8)} ms  p95 ${raw.p95.toFixed(1).padStart(8)} ms`,
+        );
+        console.log(
+          `           API   p50 ${api.p50.toFixed(1).padStart(8)} ms  p95 ${api.p95.toFixed(1).padStart(8)} ms  (${api.requests} done, ${api.errors} errors)`,
+        );
+        console.log(`           API ÷ SQL at p95: ${(api.p95 / raw.p95).toFixed(2)} (goal ≤ 1.30)`);
+      }
+      summary.set("pglite", results);
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log("\nSummary (p95)");
+const postgres = summary.get("postgres");
+const pglite = summary.get("pglite");
+for (const [key, { name }] of postgres ?? pglite ?? []) {
+  const parts = [`${name.padEnd(34)}`];
+  if (postgres) {
+    const r = postgres.get(key);
+    parts.push(`PostgreSQL API ${r.api.p95.toFixed(1)} ms, ${(r.api.p95 / r.raw.p95).toFixed(2)} × SQL`);
+  }
+  if (pglite) {
+    const r = pglite.get(key);
+    parts.push(`PGlite API ${r.api.p95.toFixed(1)} ms, ${(r.api.p95 / r.raw.p95).toFixed(2)} × SQL`);
+  }
+  if (postgres && pglite) {
+    parts.push(`PGlite ÷ PostgreSQL ${(pglite.get(key).api.p95 / postgres.get(key).api.p95).toFixed(2)} (goal ≤ 3)`);
+  }
+  console.log(parts.join("   "));
+}
+if (postgres) {
+  const month = postgres.get("month").api.p95;
+  console.log(
+    `month timesheet p95 on PostgreSQL ${month.toFixed(1)} ms (goal < 300 ms): ${month < 300 ? "met" : "NOT met"}`,
+  );
+}
