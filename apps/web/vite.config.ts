@@ -5,11 +5,18 @@ import { defineConfig } from "vite";
 import { serviceWorkerPlugin } from "./service-worker/plugin.ts";
 
 const domainSource = fileURLToPath(new URL("../../packages/domain/src/index.ts", import.meta.url));
+const passwordStrengthSource = fileURLToPath(
+  new URL("../../packages/domain/src/password-strength.ts", import.meta.url),
+);
 
 export default defineConfig({
   plugins: [react(), serviceWorkerPlugin({ extraFiles: ["/favicon.svg"] })],
   resolve: {
-    alias: { "@timetrap/domain": domainSource },
+    alias: [
+      { find: /^@timetrap\/domain$/, replacement: domainSource },
+      // Its own entry, loaded lazily: its dictionaries stay out of the first load (decision 010).
+      { find: /^@timetrap\/domain\/password-strength$/, replacement: passwordStrengthSource },
+    ],
   },
   server: {
     port: 5173,
@@ -24,12 +31,17 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
+            // Only the report pages draw charts: their library gets its own chunk, or the vendor group would put it
+            // in a chunk every page loads (decision 013).
+            { name: "charts", test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/, priority: 1.5 },
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             {
               name: "mantine",
               test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|@tabler)/,
               priority: 2,
             },
+            // Only the lazy password meter imports these: kept out of the vendor chunk every page loads.
+            { name: "password-strength", test: /node_modules[\\/](@zxcvbn-ts|fastest-levenshtein)[\\/]/, priority: 4 },
             { name: "vendor", test: /node_modules[\\/]/, priority: 1 },
           ],
         },

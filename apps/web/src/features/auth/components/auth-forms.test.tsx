@@ -1,5 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { i18n } from "../../../lib/i18n";
 import { buildConfig, buildUser } from "../../../testing/builders";
 import { errorResponse, jsonResponse, stubFetch } from "../../../testing/fetch-stub";
 import { renderApp, renderWithProviders } from "../../../testing/render";
@@ -9,6 +10,16 @@ import { LostPasswordForm } from "./lost-password-form";
 import { SignupForm } from "./signup-form";
 
 const config = () => jsonResponse(buildConfig());
+
+/** Strong by the password rule (zxcvbn score 4), and unrelated to the test people's names. */
+const strong = "violet sunset over the pier";
+
+/** The named button once the lazily loaded strength meter has judged the password. */
+async function enabled(name: string) {
+  const button = screen.getByRole("button", { name });
+  await waitFor(() => expect(button).toBeEnabled(), { timeout: 5000 });
+  return button;
+}
 
 describe("login form", () => {
   it("enables log in only once e-mail and password are both filled", async () => {
@@ -79,12 +90,16 @@ describe("login form", () => {
   });
 });
 
-describe("sign-up form", () => {
+describe("sign-up form", { timeout: 15_000 }, () => {
   async function fill(user: ReturnType<typeof renderWithProviders>["user"], values: Record<string, string>) {
     for (const [label, value] of Object.entries(values)) {
       const field = screen.getByLabelText(new RegExp(`^${label}`));
       await user.clear(field);
-      if (value) await user.type(field, value);
+      // Pasted, not typed: each keystroke would run the strength estimate once more.
+      if (value) {
+        await user.click(field);
+        await user.paste(value);
+      }
     }
   }
 
@@ -93,13 +108,13 @@ describe("sign-up form", () => {
     const { user } = renderWithProviders(<SignupForm />);
     const submit = screen.getByRole("button", { name: "Sign up" });
     expect(submit).toBeDisabled();
-    await fill(user, { "Full name": "Ada", Email: "ada@acme.com", Password: "long-password" });
+    await fill(user, { "Full name": "Ada", Email: "ada@acme.com", Password: strong });
     expect(submit).toBeDisabled();
-    await fill(user, { "Confirm password": "long-passwor" });
+    await fill(user, { "Confirm password": "violet sunset over the pie" });
     expect(submit).toBeDisabled();
     expect(screen.getByText("The passwords do not match")).toBeInTheDocument();
-    await fill(user, { "Confirm password": "long-password" });
-    expect(submit).toBeEnabled();
+    await fill(user, { "Confirm password": strong });
+    await enabled("Sign up");
     await fill(user, { "Full name": "" });
     expect(submit).toBeDisabled();
   });
@@ -112,15 +127,15 @@ describe("sign-up form", () => {
     await fill(user, {
       "Full name": "Ada",
       Email: "ada@acme.com",
-      Password: "long-password",
-      "Confirm password": "long-password",
+      Password: strong,
+      "Confirm password": strong,
     });
-    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await user.click(await enabled("Sign up"));
     await waitFor(() => expect(fetch.requestsTo("POST", "/api/v1/auth/basic/signup")).toHaveLength(1));
     expect(fetch.requestsTo("POST", "/api/v1/auth/basic/signup")[0]?.body).toEqual({
       nominative: "Ada",
       email: "ada@acme.com",
-      password: "long-password",
+      password: strong,
       language: "en",
     });
   });
@@ -131,10 +146,10 @@ describe("sign-up form", () => {
     await fill(user, {
       "Full name": "Ada",
       Email: "ada@acme.com",
-      Password: "long-password",
-      "Confirm password": "long-password",
+      Password: strong,
+      "Confirm password": strong,
     });
-    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await user.click(await enabled("Sign up"));
     expect(await screen.findByText("Sign-up failed")).toBeInTheDocument();
     expect(screen.getByText(/This email is already registered/)).toBeInTheDocument();
   });
@@ -142,12 +157,57 @@ describe("sign-up form", () => {
   it("shows the server's message for a password it refuses (400)", async () => {
     stubFetch({
       "POST /api/v1/auth/basic/signup": () =>
-        errorResponse(400, "VALIDATION_FAILED", "Password must be at least 8 characters"),
+        errorResponse(
+          400,
+          "VALIDATION_FAILED",
+          "body.password: Password is too easy to guess: It is too easy to guess.",
+        ),
     });
     const { user } = renderWithProviders(<SignupForm />);
-    await fill(user, { "Full name": "Ada", Email: "ada@acme.com", Password: "short", "Confirm password": "short" });
-    await user.click(screen.getByRole("button", { name: "Sign up" }));
-    expect(await screen.findByText("Password must be at least 8 characters")).toBeInTheDocument();
+    await fill(user, { "Full name": "Ada", Email: "ada@acme.com", Password: strong, "Confirm password": strong });
+    await user.click(await enabled("Sign up"));
+    expect(
+      await screen.findByText("body.password: Password is too easy to guess: It is too easy to guess."),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ["a most used password", "password", "very weak", "This is a heavily used password."],
+    ["a run of digits", "12345678", "very weak", "This is a heavily used password."],
+    ["the person's name", "AdaLovelace", "very weak", "It contains your name or e-mail address."],
+    ["the person's e-mail", "ada.lovelace@acme.com", "very weak", "It contains your name or e-mail address."],
+    ["an Italian common word", "buongiorno", "very weak", "It is too easy to guess."],
+  ])("keeps sign up disabled for %s and says why", async (_label, password, level, reason) => {
+    stubFetch({});
+    const { user } = renderWithProviders(<SignupForm />);
+    await fill(user, {
+      "Full name": "Ada Lovelace",
+      Email: "ada.lovelace@acme.com",
+      Password: password,
+      "Confirm password": password,
+    });
+    const meter = await screen.findByTestId("password-strength");
+    expect(meter).toHaveTextContent(`Password strength: ${level} — ${reason}`);
+    expect(screen.getByRole("progressbar", { name: "Password strength" })).toHaveAttribute("aria-valuenow", "20");
+    expect(screen.getByRole("button", { name: "Sign up" })).toBeDisabled();
+  });
+
+  it("shows a strong passphrase as strong, with no reason, and lets it through", async () => {
+    stubFetch({});
+    const { user } = renderWithProviders(<SignupForm />);
+    await fill(user, { "Full name": "Ada", Email: "ada@acme.com", Password: strong, "Confirm password": strong });
+    expect(await screen.findByTestId("password-strength")).toHaveTextContent(/^Password strength: strong$/);
+    await enabled("Sign up");
+  });
+
+  it("gives the strength and the reason in Italian", async () => {
+    await i18n.changeLanguage("it");
+    stubFetch({});
+    const { user } = renderWithProviders(<SignupForm />);
+    await user.type(screen.getByLabelText(/^Password/), "password");
+    expect(await screen.findByTestId("password-strength")).toHaveTextContent(
+      "Robustezza della password: molto debole — Questa è una password molto usata.",
+    );
   });
 });
 
@@ -174,7 +234,7 @@ describe("lost password form", () => {
   });
 });
 
-describe("change password form", () => {
+describe("change password form", { timeout: 15_000 }, () => {
   it("shows the e-mail read-only and enables confirm only with both passwords equal", async () => {
     stubFetch({});
     const { user } = renderWithProviders(<ChangePasswordForm email="ada@acme.com" token="tok" onChanged={() => {}} />);
@@ -183,12 +243,25 @@ describe("change password form", () => {
     expect(email).toHaveAttribute("readonly");
     const confirm = screen.getByRole("button", { name: "Confirm" });
     expect(confirm).toBeDisabled();
-    await user.type(screen.getByLabelText(/^New password/), "new-password");
+    await user.type(screen.getByLabelText(/^New password/), strong);
     expect(confirm).toBeDisabled();
-    await user.type(screen.getByLabelText(/^Confirm password/), "new-passwordX");
+    await user.type(screen.getByLabelText(/^Confirm password/), `${strong}X`);
     expect(confirm).toBeDisabled();
     await user.type(screen.getByLabelText(/^Confirm password/), "{Backspace}");
-    expect(confirm).toBeEnabled();
+    await enabled("Confirm");
+  });
+
+  it("keeps confirm disabled for a password made of the e-mail, saying why", async () => {
+    stubFetch({});
+    const { user } = renderWithProviders(
+      <ChangePasswordForm email="ada.lovelace@acme.com" token="tok" onChanged={() => {}} />,
+    );
+    await user.type(screen.getByLabelText(/^New password/), "lovelace2024");
+    await user.type(screen.getByLabelText(/^Confirm password/), "lovelace2024");
+    expect(await screen.findByTestId("password-strength")).toHaveTextContent(
+      "It contains your name or e-mail address.",
+    );
+    expect(screen.getByRole("button", { name: "Confirm" })).toBeDisabled();
   });
 
   it("is disabled without the e-mail", () => {
@@ -201,9 +274,9 @@ describe("change password form", () => {
     const fetch = stubFetch({});
     const { user } = renderWithProviders(<ChangePasswordForm email="ada@acme.com" token={null} onChanged={() => {}} />);
     expect(screen.getAllByText("Missing token").length).toBeGreaterThan(0);
-    await user.type(screen.getByLabelText(/^New password/), "new-password");
-    await user.type(screen.getByLabelText(/^Confirm password/), "new-password");
-    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    await user.type(screen.getByLabelText(/^New password/), strong);
+    await user.type(screen.getByLabelText(/^Confirm password/), strong);
+    await user.click(await enabled("Confirm"));
     expect(fetch.requests).toEqual([]);
   });
 
@@ -216,12 +289,12 @@ describe("change password form", () => {
     const { user, queryClient } = renderWithProviders(
       <ChangePasswordForm email="ada@acme.com" token="tok-9" onChanged={() => (changed = true)} />,
     );
-    await user.type(screen.getByLabelText(/^New password/), "new-password");
-    await user.type(screen.getByLabelText(/^Confirm password/), "new-password");
-    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    await user.type(screen.getByLabelText(/^New password/), strong);
+    await user.type(screen.getByLabelText(/^Confirm password/), strong);
+    await user.click(await enabled("Confirm"));
     expect(await screen.findByText("Action executed successfully")).toBeInTheDocument();
     expect(changed).toBe(true);
-    expect(fetch.requests[0]?.body).toEqual({ email: "ada@acme.com", password: "new-password", token: "tok-9" });
+    expect(fetch.requests[0]?.body).toEqual({ email: "ada@acme.com", password: strong, token: "tok-9" });
     expect(window.localStorage.getItem("session")).toBe(JSON.stringify({ token: "tok-new" }));
     expect(queryClient.getQueryData(["auth", "me"])).toMatchObject({ uid: "user-1", status: "active" });
   });
@@ -233,9 +306,9 @@ describe("change password form", () => {
       "POST /api/v1/auth/basic/change-password": () => jsonResponse({ success: true, token: "tok-7", user: invited }),
     });
     const { user } = renderApp({ route: "/change-password?email=grace%40acme.com&token=invite-1" });
-    await user.type(await screen.findByLabelText(/^New password/), "new-password");
-    await user.type(screen.getByLabelText(/^Confirm password/), "new-password");
-    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    await user.type(await screen.findByLabelText(/^New password/), strong);
+    await user.type(screen.getByLabelText(/^Confirm password/), strong);
+    await user.click(await enabled("Confirm"));
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/user/user-7/board"));
   });
 
@@ -244,9 +317,9 @@ describe("change password form", () => {
       "POST /api/v1/auth/basic/change-password": () => errorResponse(400, "INVALID_TOKEN", "The link has expired"),
     });
     const { user } = renderWithProviders(<ChangePasswordForm email="ada@acme.com" token="old" onChanged={() => {}} />);
-    await user.type(screen.getByLabelText(/^New password/), "new-password");
-    await user.type(screen.getByLabelText(/^Confirm password/), "new-password");
-    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    await user.type(screen.getByLabelText(/^New password/), strong);
+    await user.type(screen.getByLabelText(/^Confirm password/), strong);
+    await user.click(await enabled("Confirm"));
     expect(await screen.findByText("The link has expired")).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { useChangePassword } from "../api/change-password";
 import { NewPasswordFields } from "./new-password-fields";
+import { usePasswordStrength } from "./use-password-strength";
 
 /**
  * Reached from the e-mailed link `/change-password?email=…&token=…` of an invitation or a password reset.
@@ -29,7 +30,10 @@ export function ChangePasswordForm({
   const [confirmPassword, setConfirmPassword] = useState("");
   const [missingToken, setMissingToken] = useState(!token);
 
-  const canSubmit = email !== "" && password !== "" && confirmPassword !== "" && password === confirmPassword;
+  const strength = usePasswordStrength(password, { email });
+  const strongEnough = (strength.state === "ready" || strength.state === "unavailable") && strength.acceptable;
+
+  const canSubmit = email !== "" && strongEnough && confirmPassword !== "" && password === confirmPassword;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,6 +84,7 @@ export function ChangePasswordForm({
           label={t("screens.changePassword.newPassword")}
           password={password}
           confirmPassword={confirmPassword}
+          strength={strength}
           onPasswordChange={setPassword}
           onConfirmPasswordChange={setConfirmPassword}
         />

@@ -7,6 +7,7 @@ import { useSession } from "../../../lib/session";
 import { useSignUp } from "../api/sign-up";
 import { EmailField } from "./email-field";
 import { NewPasswordFields } from "./new-password-fields";
+import { usePasswordStrength } from "./use-password-strength";
 
 export function SignupForm() {
   const { t, i18n } = useTranslation();
@@ -17,7 +18,10 @@ export function SignupForm() {
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
 
-  const canSubmit = nominative.trim() !== "" && email.trim() !== "" && password !== "" && confirmPassword === password;
+  const strength = usePasswordStrength(password, { email, nominative });
+  const strongEnough = (strength.state === "ready" || strength.state === "unavailable") && strength.acceptable;
+
+  const canSubmit = nominative.trim() !== "" && email.trim() !== "" && strongEnough && confirmPassword === password;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,6 +56,7 @@ export function SignupForm() {
           label={t("screens.login.password")}
           password={password}
           confirmPassword={confirmPassword}
+          strength={strength}
           onPasswordChange={setPassword}
           onConfirmPasswordChange={setConfirmPassword}
         />
