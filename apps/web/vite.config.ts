@@ -10,7 +10,14 @@ const passwordStrengthSource = fileURLToPath(
 );
 
 export default defineConfig({
-  plugins: [react(), serviceWorkerPlugin({ extraFiles: ["/favicon.svg"] })],
+  plugins: [
+    react(),
+    serviceWorkerPlugin({
+      extraFiles: ["/favicon.svg"],
+      // The password meter's dictionaries (megabytes) come only with the screens that choose a password.
+      notPrecached: [/^\/assets\/password-strength-/],
+    }),
+  ],
   resolve: {
     alias: [
       { find: /^@timetrap\/domain$/, replacement: domainSource },

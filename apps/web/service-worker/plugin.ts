@@ -8,7 +8,13 @@ const templatePath = fileURLToPath(new URL("./sw.js", import.meta.url));
  * Emits `sw.js` next to the built app. The worker's text carries a build id and the list of the
  * build's files, so every build yields a different worker and browsers notice the update.
  */
-export function serviceWorkerPlugin(options: { extraFiles?: string[] } = {}): Plugin {
+export function serviceWorkerPlugin(
+  options: {
+    extraFiles?: string[];
+    /** Files left to be cached when first fetched: large ones only some screens need. */
+    notPrecached?: RegExp[];
+  } = {},
+): Plugin {
   return {
     name: "timetrap-service-worker",
     apply: "build",
@@ -16,7 +22,8 @@ export function serviceWorkerPlugin(options: { extraFiles?: string[] } = {}): Pl
     generateBundle(_output, bundle) {
       const built = Object.keys(bundle)
         .filter((file) => !file.endsWith(".map") && file !== "sw.js" && file !== "index.html")
-        .map((file) => `/${file}`);
+        .map((file) => `/${file}`)
+        .filter((file) => !options.notPrecached?.some((pattern) => pattern.test(file)));
       const precache = ["/index.html", ...(options.extraFiles ?? []), ...built.sort()];
       const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
       const source = readFileSync(templatePath, "utf8")
