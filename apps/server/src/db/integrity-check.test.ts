@@ -1,0 +1,130 @@
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { PGlite } from "@electric-sql/pglite";
+import { amcheck } from "@electric-sql/pglite/contrib/amcheck";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { loadConfig } from "../config.js";
+import { startServer } from "../lifecycle.js";
+import { openTestDatabase } from "../test/test-database.js";
+import { type DatabaseHandle, openPglite } from "./database.js";
+import { CorruptStoreError, checkIndexes } from "./integrity-check.js";
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** A fresh migrated store where amcheck can run: PGlite with the extension loaded, or a database on the server. */
+async function openCheckableDatabase(): Promise<DatabaseHandle> {
+  if (onPostgres) return openTestDatabase();
+  const dump = new Blob([readFileSync(inject("pgliteDumpPath"))]);
+  return openPglite(new PGlite({ loadDataDir: dump, relaxedDurability: true, extensions: { amcheck } }));
+}
+
+async function run(target: DatabaseHandle, statements: string[]): Promise<void> {
+  for (const statement of statements) await target.db.execute(sql.raw(statement));
+}
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openCheckableDatabase();
+});
+afterAll(() => database.close());
+
+describe("checkIndexes", () => {
+  test("passes a sound store, counting the indexes it verified", async () => {
+    const report = await checkIndexes(database);
+    expect(report.skipped).toBeNull();
+    expect(report.checked).toBeGreaterThan(50);
+  });
+
+  test("names an index whose entries are no longer in the order its operator class defines", async () => {
+    // An operator class whose comparison is replaced after the index was built: the index's order is then wrong for
+    // it, as after a collation change or a torn write.
+    await run(database, [
+      "create function probe_order(a int, b int) returns int language sql immutable as 'select btint4cmp(a, b)'",
+      `create operator class probe_ops for type int using btree as
+         operator 1 <, operator 2 <=, operator 3 =, operator 4 >=, operator 5 >, function 1 probe_order(int, int)`,
+      "create table probe_order_table (v int)",
+      "insert into probe_order_table select g from generate_series(1, 2000) g",
+      "create index probe_order_idx on probe_order_table (v probe_ops)",
+      "create or replace function probe_order(a int, b int) returns int language sql immutable as 'select btint4cmp(b, a)'",
+    ]);
+    try {
+      const failure = await checkIndexes(database).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(CorruptStoreError);
+      expect((failure as CorruptStoreError).corrupt).toEqual([
+        { index: "probe_order_idx", message: expect.stringMatching(/order/) },
+      ]);
+      expect((failure as Error).message).toContain("probe_order_idx");
+    } finally {
+      await run(database, [
+        "drop table probe_order_table",
+        "drop operator class probe_ops using btree",
+        "drop function probe_order",
+      ]);
+    }
+  });
+
+  /** Rows written while `index` was not maintained, which is what two servers writing one store leave behind. */
+  async function writeBehindIndex(target: DatabaseHandle, index: string, insert: string): Promise<void> {
+    await run(target, [`update pg_index set indisready = false where indexrelid = '${index}'::regclass`]);
+    await run(target, [insert]);
+    await run(target, [`update pg_index set indisready = true where indexrelid = '${index}'::regclass`]);
+  }
+
+  test("names an index that lacks rows of its table", async () => {
+    await run(database, [
+      "create table probe_rows (v int)",
+      "create index probe_rows_idx on probe_rows (v)",
+      "insert into probe_rows select g from generate_series(1, 100) g",
+    ]);
+    await writeBehindIndex(
+      database,
+      "probe_rows_idx",
+      "insert into probe_rows select g from generate_series(101, 200) g",
+    );
+    try {
+      const failure = await checkIndexes(database).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(CorruptStoreError);
+      expect((failure as CorruptStoreError).corrupt).toEqual([
+        { index: "probe_rows_idx", message: expect.stringMatching(/lacks matching index tuple/) },
+      ]);
+    } finally {
+      await run(database, ["drop table probe_rows"]);
+    }
+  });
+
+  test("a server does not start on a store whose indexes fail the check", async () => {
+    const corrupt = await openCheckableDatabase();
+    await run(corrupt, ["create index probe_users_idx on users (nominative)"]);
+    await writeBehindIndex(
+      corrupt,
+      "probe_users_idx",
+      "insert into users (email, nominative) values ('probe@example.com', 'Probe')",
+    );
+    const config = loadConfig({
+      DATA_DIR: tmpdir(),
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      AUTH_SECRET: "integrity-secret-integrity-secret-integrity",
+    });
+    try {
+      await expect(startServer(config, { database: corrupt })).rejects.toThrow(
+        /failed its index check[\s\S]*probe_users_idx/,
+      );
+    } finally {
+      await corrupt.close();
+    }
+  });
+
+  test.skipIf(onPostgres)("says why it checked nothing where amcheck is not available", async () => {
+    const plain = await openTestDatabase();
+    try {
+      const report = await checkIndexes(plain);
+      expect(report.checked).toBe(0);
+      expect(report.skipped).toMatch(/amcheck extension could not be created/);
+    } finally {
+      await plain.close();
+    }
+  });
+});
