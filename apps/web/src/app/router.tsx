@@ -1,7 +1,8 @@
 import { onboardingStep } from "@timetrap/domain";
 import type { ParseKeys } from "i18next";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Navigate, Outlet, Route, Routes, useParams } from "react-router";
+import { LoadingState } from "../components/query-states";
 import { BoardPage } from "../features/board/components/board-page";
 import { CustomersPage } from "../features/customers/components/customers-page";
 import { OrganizationPage } from "../features/organization/components/organization-page";
@@ -47,6 +48,16 @@ function UserIndex() {
 
 const soon = (title: ParseKeys): ReactNode => <ComingSoonPage title={title} />;
 
+// The report pages draw charts and big tables: they load with their route, not with the app (decision 013).
+const DashboardPage = lazy(() =>
+  import("../features/dashboard/components/dashboard-page").then((module) => ({ default: module.DashboardPage })),
+);
+const TimesheetPage = lazy(() =>
+  import("../features/reports/components/timesheet-page").then((module) => ({ default: module.TimesheetPage })),
+);
+
+const lazyPage = (page: ReactNode): ReactNode => <Suspense fallback={<LoadingState />}>{page}</Suspense>;
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -77,7 +88,7 @@ export function AppRoutes() {
               <Route path="teamplan" element={soon("menu.teamPlan")} />
               <Route path="teamplan2" element={soon("menu.teamPlan")} />
               <Route path="teamplan3" element={soon("menu.teamPlan")} />
-              <Route path="dashboard" element={soon("menu.dashboard")} />
+              <Route path="dashboard" element={lazyPage(<DashboardPage />)} />
               <Route path="integrations" element={soon("pages.integrations")} />
               <Route path="projects" element={<ProjectsPage />} />
               <Route path="projects/:projectId" element={<ProjectDetailPage />} />
@@ -94,7 +105,7 @@ export function AppRoutes() {
             <Route path="users" element={<UsersPage />} />
             <Route path="users/:userId" element={<UserDetailsPage />} />
             <Route path="overheads" element={<OverheadsPage />} />
-            <Route path="reports/timesheet" element={soon("menu.timesheet")} />
+            <Route path="reports/timesheet" element={lazyPage(<TimesheetPage />)} />
             <Route path="*" element={<ShellNotFound />} />
           </Route>
         </Route>

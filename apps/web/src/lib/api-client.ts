@@ -151,4 +151,17 @@ export const api = {
     const response = await send("GET", path, options, "text/markdown, text/plain;q=0.9, */*;q=0.1");
     return response.text();
   },
+  /**
+   * For exports the server makes (a CSV): the bytes as sent, since decoding them as text would drop the byte-order
+   * mark that spreadsheets read the encoding from, and the file name the server gave.
+   */
+  getFile: async (
+    path: string,
+    options: Omit<RequestOptions<Blob>, "schema"> & { accept: string },
+  ): Promise<{ blob: Blob; fileName: string | null }> => {
+    const response = await send("GET", path, options, options.accept);
+    const disposition = response.headers.get("content-disposition") ?? "";
+    const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+    return { blob: await response.blob(), fileName };
+  },
 };

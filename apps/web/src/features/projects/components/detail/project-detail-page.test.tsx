@@ -104,12 +104,15 @@ describe("project page", () => {
     expect(screen.getByText("30/06/2026")).toBeInTheDocument();
     // Grace is the only account manager: her initials stand in for her missing picture.
     expect(screen.getByText("Account managers").parentElement).toHaveTextContent("Account managersGH");
-    // The tabs of this version: Insights and Activities come with time logging.
+    // Spec part 2 §2: the tabs in the spec's order; Details is open when the address names none.
     expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
+      "Insights",
       "Details",
       "Final balance expenses",
       "Tasks",
+      "Activities",
     ]);
+    expect(screen.getByRole("tab", { name: "Details" })).toHaveAttribute("aria-selected", "true");
   });
 
   it("lists the team with the tags as the spec names them, sales as Account Manager", async () => {

@@ -1,7 +1,16 @@
 import { Box, Button, EmptyState, Group, Paper, Tabs, Title } from "@mantine/core";
-import { IconChecklist, IconFileInvoice, IconInfoCircle, IconMapOff, IconPencil, IconTrash } from "@tabler/icons-react";
+import {
+  IconChartHistogram,
+  IconChecklist,
+  IconClockHour4,
+  IconFileInvoice,
+  IconInfoCircle,
+  IconMapOff,
+  IconPencil,
+  IconTrash,
+} from "@tabler/icons-react";
 import { canEditProject, type Project } from "@timetrap/domain";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useConfirmAction } from "../../../../components/confirm-action";
@@ -13,12 +22,18 @@ import { useSignedInUser } from "../../../../lib/session";
 import { useDeleteProject } from "../../api/delete-project";
 import { useProject } from "../../api/get-project";
 import { ProjectFormModal } from "../project-form-modal";
+import { ProjectActivitiesTab } from "./project-activities-tab";
 import { ProjectDetailsTab } from "./project-details-tab";
 import { ProjectExpensesTab } from "./project-expenses-tab";
 import { ProjectSummary } from "./project-summary";
 import { ProjectTasksTab } from "./project-tasks-tab";
 
-const tabs = ["details", "expenses", "tasks"] as const;
+// The Insights tab draws the project page's only charts: it loads when opened (decision 013).
+const ProjectInsightsTab = lazy(() =>
+  import("./project-insights-tab").then((module) => ({ default: module.ProjectInsightsTab })),
+);
+
+const tabs = ["insights", "details", "expenses", "tasks", "activities"] as const;
 type Tab = (typeof tabs)[number];
 
 function isTab(value: string | null): value is Tab {
@@ -115,10 +130,13 @@ function ProjectView({
         onChange={changeTab}
         mt="lg"
         keepMounted={false}
-        // On a phone the three tabs stay on one line and scroll sideways rather than stacking.
+        // On a phone the tabs stay on one line and scroll sideways rather than stacking.
         styles={{ list: { flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }, tab: { flexShrink: 0 } }}
       >
         <Tabs.List aria-label={t("projectDetail.tabs.label")} mb="md">
+          <Tabs.Tab value="insights" leftSection={<IconChartHistogram size={16} />}>
+            {t("projectDetail.tabs.insights")}
+          </Tabs.Tab>
           <Tabs.Tab value="details" leftSection={<IconInfoCircle size={16} />}>
             {t("projectDetail.tabs.details")}
           </Tabs.Tab>
@@ -128,7 +146,15 @@ function ProjectView({
           <Tabs.Tab value="tasks" leftSection={<IconChecklist size={16} />}>
             {t("projectDetail.tabs.tasks")}
           </Tabs.Tab>
+          <Tabs.Tab value="activities" leftSection={<IconClockHour4 size={16} />}>
+            {t("projectDetail.tabs.activities")}
+          </Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value="insights">
+          <Suspense fallback={<LoadingState />}>
+            <ProjectInsightsTab organizationId={organizationId} project={project} />
+          </Suspense>
+        </Tabs.Panel>
         <Tabs.Panel value="details">
           <ProjectDetailsTab organizationId={organizationId} project={project} canEdit={canEdit} />
         </Tabs.Panel>
@@ -137,6 +163,9 @@ function ProjectView({
         </Tabs.Panel>
         <Tabs.Panel value="tasks">
           <ProjectTasksTab organizationId={organizationId} project={project} />
+        </Tabs.Panel>
+        <Tabs.Panel value="activities">
+          <ProjectActivitiesTab organizationId={organizationId} projectId={project.uid} />
         </Tabs.Panel>
       </Tabs>
       {canEdit && (

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Badge, Button, Group, Table, Text } from "@mantine/core";
 import { IconChecklist, IconDownload, IconPlus } from "@tabler/icons-react";
-import { overdueColor, type Project, priorityNames, type Task, toCsv } from "@timetrap/domain";
+import { overdueColor, type Project, priorityNames, round1, type Task, toCsv } from "@timetrap/domain";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -105,7 +105,7 @@ export function ProjectTasksTab({ organizationId, project }: { organizationId: s
     const csvRows = rows.map((task) => [
       task.name,
       task.due_date === null ? null : formatDate(dueDay(task.due_date)),
-      Math.round(task.total_work_time * 10) / 10,
+      round1(task.total_work_time),
       priorityName(task),
       task.user?.nominative ?? null,
       stateName(task),
