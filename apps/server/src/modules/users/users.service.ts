@@ -10,13 +10,7 @@ import {
 import { type Database, isUniqueViolation } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
-import type {
-  UserChanges,
-  UserQueries,
-  UserRow,
-  UsersRepository,
-  UserWithOrganization,
-} from "./users.repository.js";
+import type { UserChanges, UserQueries, UserRow, UsersRepository, UserWithOrganization } from "./users.repository.js";
 
 /** What other modules (auth) read about an account; never sent as is. */
 export type Account = UserRow;
