@@ -46,6 +46,8 @@ export interface ProjectSelection {
   ids?: readonly string[];
   /** Only the projects this user manages or is a member of. */
   involving?: string;
+  /** Leave the logged time out (its totals read 0), for a caller that adds it up itself. */
+  withoutWorkLog?: boolean;
 }
 
 export type ProjectQueries = ReturnType<typeof projectQueries>;
@@ -128,7 +130,9 @@ function projectQueries(db: Database) {
       const members = await membersOf(ids);
       const updates = await createProjectUpdatesRepository(db).latestByProjects(ids);
       const cents = await createExpensesRepository(db).sumFinalBalanceCents(organizationId, ids);
-      const workLog = await createReportsRepository(db).projectWorkLog(organizationId, ids);
+      const workLog = selection.withoutWorkLog
+        ? new Map<string, { seconds: number; euroSeconds: number }>()
+        : await createReportsRepository(db).projectWorkLog(organizationId, ids);
       const updateByProject = new Map(updates.map((u) => [u.projectId, u]));
       return rows.map((row) => {
         const update = updateByProject.get(row.project.id);

@@ -129,8 +129,12 @@ export function createProjectsService({
   projectCategories: Pick<ProjectCategoriesService, "requireCategory" | "requireArea">;
 }) {
   /** One project of the organization as the domain shows it, or undefined. */
-  async function findProject(organizationId: string, projectId: string): Promise<Project | undefined> {
-    const [record] = await repository.findProjects(organizationId, { ids: [projectId] });
+  async function findProject(
+    organizationId: string,
+    projectId: string,
+    { workLog = true }: { workLog?: boolean } = {},
+  ): Promise<Project | undefined> {
+    const [record] = await repository.findProjects(organizationId, { ids: [projectId], withoutWorkLog: !workLog });
     return record ? toProject(record) : undefined;
   }
 
@@ -210,21 +214,23 @@ export function createProjectsService({
    * For every call about one project and what hangs from it: the project, after checking the actor is in the
    * organization (else 404 "Organization not found"), that the project is of it and the actor sees it (else 404
    * "Project not found", so a project out of sight reveals nothing) and, for `edit`, that `canEditProject` holds
-   * (else 403).
+   * (else 403). `workLog: false` leaves the logged time out (its totals read 0) for a caller that adds it up itself.
    */
   async function authorizeProject({
     actorId,
     organizationId,
     projectId,
     access,
+    workLog = true,
   }: {
     actorId: string;
     organizationId: string;
     projectId: string;
     access: ProjectAccess;
+    workLog?: boolean;
   }): Promise<Project> {
     const { role } = await organizations.authorize({ actorId, organizationId });
-    const project = await findProject(organizationId, projectId);
+    const project = await findProject(organizationId, projectId, { workLog });
     if (!project || !canSeeProject(role, actorId, project)) throw notFound("Project");
     if (access === "edit" && !canEditProject(role, actorId, project)) {
       throw forbidden("You need the right to edit project");

@@ -491,7 +491,13 @@ export function createReportsService({
       projectId: string;
       query: ProjectReportQuery;
     }): Promise<ProjectReport> {
-      const project = await projects.authorizeProject({ actorId, organizationId, projectId, access: "read" });
+      const project = await projects.authorizeProject({
+        actorId,
+        organizationId,
+        projectId,
+        access: "read",
+        workLog: false,
+      });
       const { entries, total, totalElapsed } = await repository.projectEntries({
         organizationId,
         projectId,
@@ -553,7 +559,13 @@ export function createReportsService({
       projectId: string;
       now?: Date;
     }): Promise<ProjectStatistics> {
-      const project = await projects.authorizeProject({ actorId, organizationId, projectId, access: "read" });
+      const project = await projects.authorizeProject({
+        actorId,
+        organizationId,
+        projectId,
+        access: "read",
+        workLog: false,
+      });
       const people = await peopleOf(organizationId);
       const reader = people.find((p) => p.userId === userId);
       if (!reader) throw notFound("User");
