@@ -1,6 +1,14 @@
+import { randomBytes } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import { type ErrorBody, type ErrorCode, type ErrorDetail, errorBodySchema, errorStatusByCode } from "@timetrap/domain";
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from "fastify";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from "fastify";
+import { isConnectionError } from "../db/database.js";
 import { AppError } from "./app-error.js";
 
 export const internalErrorMessage = "Something went wrong. Please try again";
@@ -53,8 +61,54 @@ function clientError(error: FastifyError, bodyLimit: number): { code: ErrorCode;
   return { code: code ?? "BAD_REQUEST", message: error.message };
 }
 
+export const connectionLostMessage = "The connection to the database was lost. Please try again";
+
+/**
+ * Marks the replay of a read whose database connection broke, so that it is replayed once only. Its value is secret to
+ * this process: a client that sends the header only turns its own replay off.
+ */
+const replayHeader = "x-timetrap-replay";
+const replayToken = randomBytes(16).toString("hex");
+
+/** Headers of the replayed answer that belong to its own (injected) exchange, not to the client's connection. */
+const exchangeHeaders = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "date"]);
+
+/**
+ * A PostgreSQL connection that breaks (the server restarted, a failover, a backend terminated) fails the statement
+ * running on it. A GET or HEAD changes nothing the client asked for, so it is replayed once, whole (authentication
+ * included), through a fresh pass of the app: the pool has dropped the broken connection and hands out another. Any
+ * other method may already have written, so it answers 503 with Retry-After and the client decides, as it does when a
+ * second failure follows the replay.
+ */
+async function answerConnectionLoss(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const replayable =
+    (request.method === "GET" || request.method === "HEAD") && request.headers[replayHeader] !== replayToken;
+  if (replayable) {
+    request.log.warn("the database connection was lost; replaying the read once");
+    try {
+      const replayed = await app.inject({
+        method: request.method,
+        url: request.url,
+        headers: { ...request.headers, [replayHeader]: replayToken },
+        remoteAddress: request.socket.remoteAddress,
+      });
+      for (const [name, value] of Object.entries(replayed.headers)) {
+        if (value !== undefined && !exchangeHeaders.has(name)) reply.header(name, value);
+      }
+      return reply.status(replayed.statusCode).send(replayed.rawPayload);
+    } catch (error) {
+      request.log.error({ err: error }, "the replay of a read failed");
+    }
+  } else {
+    request.log.warn("the database connection was lost; answering 503");
+  }
+  reply.header("retry-after", "1");
+  return reply.status(503).send(errorBody("SERVICE_UNAVAILABLE", connectionLostMessage));
+}
+
 export function registerErrorHandler(app: FastifyInstance, options: { bodyLimit: number }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isConnectionError(error)) return answerConnectionLoss(app, request, reply);
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
