@@ -17,8 +17,8 @@ interface ReceivedMail {
   text: string;
 }
 
-/** Waits for the newest e-mail the local SMTP server received for `to`. */
-export async function waitForMail(to: string): Promise<ReceivedMail> {
+/** Waits for the newest e-mail the local SMTP server received for `to` (whose text matches `containing`, if given). */
+export async function waitForMail(to: string, containing?: RegExp): Promise<ReceivedMail> {
   const url = process.env.MAILBOX_URL;
   if (!url) throw new Error("MAILBOX_URL is not set: the global setup did not run");
   let found: ReceivedMail | undefined;
@@ -26,7 +26,10 @@ export async function waitForMail(to: string): Promise<ReceivedMail> {
     .poll(
       async () => {
         const messages = (await (await fetch(url)).json()) as ReceivedMail[];
-        found = messages.filter((m) => m.to.some((t) => t.toLowerCase() === to.toLowerCase())).at(-1);
+        found = messages
+          .filter((m) => m.to.some((t) => t.toLowerCase() === to.toLowerCase()))
+          .filter((m) => !containing || containing.test(m.text))
+          .at(-1);
         return Boolean(found);
       },
       { timeout: 15_000 },
@@ -57,7 +60,15 @@ export async function createOnboardedUser(
     data: { name: options.organization ?? "Acme", domains: options.domains ?? [] },
   });
   expect(org.status()).toBe(201);
+  await verifyEmail(request, email);
   return { email, token, uid: user.uid };
+}
+
+/** Follows the verification link mailed at sign-up, as the person would. */
+export async function verifyEmail(request: APIRequestContext, email: string) {
+  const link = await mailedLink(email, "verify-email");
+  const verified = await request.post("/api/v1/auth/verify-email", { data: { token: link.searchParams.get("token") } });
+  expect(verified.status()).toBe(200);
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -87,12 +98,19 @@ export async function openSignedIn(page: Page, token: string, path: string, lang
   await page.goto(path);
 }
 
-/** The change-password link of the newest e-mail sent to `email`. */
-export async function invitationLink(email: string): Promise<URL> {
-  const mail = await waitForMail(email);
-  const match = /https?:\/\/\S+\/change-password\?\S+/.exec(mail.text);
-  if (!match) throw new Error(`no change-password link in the e-mail to ${email}:\n${mail.text}`);
+const linkPattern = (path: string) => new RegExp(`https?://\\S+/${path}\\?\\S+`);
+
+/** The link to `path` (`invitation`, `verify-email`) in the newest e-mail to `email` that has one. */
+export async function mailedLink(email: string, path: "invitation" | "verify-email"): Promise<URL> {
+  const mail = await waitForMail(email, linkPattern(path));
+  const match = linkPattern(path).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in the e-mail to ${email}:\n${mail.text}`);
   return new URL(match[0]);
+}
+
+/** The invitation link of the newest invitation e-mail sent to `email`. */
+export function invitationLink(email: string): Promise<URL> {
+  return mailedLink(email, "invitation");
 }
 
 /** A colleague invited through the API with one of the organization's roles, who accepted by e-mail. */
@@ -114,8 +132,8 @@ export async function addColleague(
   });
   expect(invite.status()).toBe(201);
   const link = await invitationLink(email);
-  const accepted = await request.post("/api/v1/auth/basic/change-password", {
-    data: { email, password, token: link.searchParams.get("token") },
+  const accepted = await request.post("/api/v1/auth/invitation/accept", {
+    data: { token: link.searchParams.get("token"), password, nominative: options.nominative },
   });
   expect(accepted.status()).toBe(200);
   const { token, user } = (await accepted.json()) as { token: string; user: { uid: string } };

@@ -30,21 +30,18 @@ export function InvitationHeadline({ invitation }: { invitation: Invitation }) {
 export function DeclineInvitationButton({ invitation }: { invitation: Invitation }) {
   const { t } = useTranslation();
   const decline = useDeclineInvitation();
+  // mutateAsync: the declined invitation leaves the list and unmounts this button, which would drop callbacks
+  // given to mutate().
+  const run = async () => {
+    try {
+      await decline.mutateAsync({ invitationId: invitation.uid });
+      notifySuccess({ message: t("invitations.declined", { organization: invitation.organization_name }) });
+    } catch (error) {
+      notifyRequestError(error);
+    }
+  };
   return (
-    <Button
-      variant="default"
-      loading={decline.isPending}
-      onClick={() =>
-        decline.mutate(
-          { invitationId: invitation.uid },
-          {
-            onSuccess: () =>
-              notifySuccess({ message: t("invitations.declined", { organization: invitation.organization_name }) }),
-            onError: notifyRequestError,
-          },
-        )
-      }
-    >
+    <Button variant="default" loading={decline.isPending} onClick={() => void run()}>
       {t("invitations.decline")}
     </Button>
   );
