@@ -11,6 +11,7 @@ import { useAcceptInvitationLink } from "../api/accept-invitation-link";
 import { useInvitationLink } from "../api/get-invitation-link";
 import { AuthLayout } from "./auth-layout";
 import { NewPasswordFields } from "./new-password-fields";
+import { usePasswordStrength } from "./use-password-strength";
 
 const loginFooter = (label: string) => (
   <Anchor component={Link} to="/login" fw={600} size="sm">
@@ -65,8 +66,11 @@ function AcceptForm({ token, link }: { token: string; link: InvitationLink }) {
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  // Without a verified account for the address a password is chosen here, by the rule of every new password.
   const newAccount = !link.has_account;
-  const canSubmit = !newAccount || (nominative.trim() !== "" && password !== "" && password === confirmPassword);
+  const strength = usePasswordStrength(newAccount ? password : "", { email: link.email, nominative });
+  const strongEnough = (strength.state === "ready" || strength.state === "unavailable") && strength.acceptable;
+  const canSubmit = !newAccount || (nominative.trim() !== "" && strongEnough && password === confirmPassword);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -113,6 +117,7 @@ function AcceptForm({ token, link }: { token: string; link: InvitationLink }) {
               label={t("screens.login.password")}
               password={password}
               confirmPassword={confirmPassword}
+              strength={strength}
               onPasswordChange={setPassword}
               onConfirmPasswordChange={setConfirmPassword}
             />
