@@ -36,10 +36,12 @@ describe("checkIndexes", () => {
     expect(report.checked).toBeGreaterThan(50);
   });
 
-  test("names an index whose entries are no longer in the order its operator class defines", async () => {
-    // An operator class whose comparison is replaced after the index was built: the index's order is then wrong for
-    // it, as after a collation change or a torn write.
-    await run(database, [
+  /**
+   * An index on `probe_order_table` under an operator class whose comparison is replaced after the index was built: the
+   * index's order is then wrong for it, as after a collation change or a torn write.
+   */
+  async function buildMisorderedIndex(target: DatabaseHandle): Promise<void> {
+    await run(target, [
       "create function probe_order(a int, b int) returns int language sql immutable as 'select btint4cmp(a, b)'",
       `create operator class probe_ops for type int using btree as
          operator 1 <, operator 2 <=, operator 3 =, operator 4 >=, operator 5 >, function 1 probe_order(int, int)`,
@@ -48,6 +50,10 @@ describe("checkIndexes", () => {
       "create index probe_order_idx on probe_order_table (v probe_ops)",
       "create or replace function probe_order(a int, b int) returns int language sql immutable as 'select btint4cmp(b, a)'",
     ]);
+  }
+
+  test("names an index whose entries are no longer in the order its operator class defines", async () => {
+    await buildMisorderedIndex(database);
     try {
       const failure = await checkIndexes(database).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(CorruptStoreError);
@@ -71,7 +77,8 @@ describe("checkIndexes", () => {
     await run(target, [`update pg_index set indisready = true where indexrelid = '${index}'::regclass`]);
   }
 
-  test("names an index that lacks rows of its table", async () => {
+  // Only the embedded store is checked for rows missing from an index: see checkIndexes.
+  test.skipIf(onPostgres)("names an index that lacks rows of its table", async () => {
     await run(database, [
       "create table probe_rows (v int)",
       "create index probe_rows_idx on probe_rows (v)",
@@ -95,12 +102,7 @@ describe("checkIndexes", () => {
 
   test("a server does not start on a store whose indexes fail the check", async () => {
     const corrupt = await openCheckableDatabase();
-    await run(corrupt, ["create index probe_users_idx on users (nominative)"]);
-    await writeBehindIndex(
-      corrupt,
-      "probe_users_idx",
-      "insert into users (email, nominative) values ('probe@example.com', 'Probe')",
-    );
+    await buildMisorderedIndex(corrupt);
     const config = loadConfig({
       DATA_DIR: tmpdir(),
       PORT: "0",
@@ -110,7 +112,7 @@ describe("checkIndexes", () => {
     });
     try {
       await expect(startServer(config, { database: corrupt })).rejects.toThrow(
-        /failed its index check[\s\S]*probe_users_idx/,
+        /failed its index check[\s\S]*probe_order_idx/,
       );
     } finally {
       await corrupt.close();
