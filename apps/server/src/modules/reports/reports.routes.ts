@@ -33,6 +33,13 @@ function sendCsv(reply: FastifyReply, name: string, csv: string) {
     .send(csv);
 }
 
+/**
+ * The long answers (a year of everyone's days, pages of entries, a year of forecast) are written without a second pass
+ * through their zod schema, which stays for the OpenAPI document: they are built field by field from the schema's
+ * types, and checking them again costs more than computing them (as the board's lists, decision 007).
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
 export const reportsRoutes: FastifyPluginAsyncZod<{
   reports: ReportsService;
   authenticate: Authenticate;
@@ -49,6 +56,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
         querystring: timesheetQuerySchema,
         response: { 200: timesheetSchema, ...errorResponses(400, 401, 403, 404) },
       },
+      serializerCompiler: plainJson,
     },
     async (request, reply) => {
       const { query } = request;
@@ -72,6 +80,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
         querystring: reportPeriodQuerySchema,
         response: { 200: teamReportSchema, ...errorResponses(400, 401, 403, 404) },
       },
+      serializerCompiler: plainJson,
     },
     async (request) => reports.teamReport({ actorId: actorIdOf(request), query: request.query }),
   );
@@ -87,6 +96,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
         querystring: reportPeriodQuerySchema,
         response: { 200: userReportSchema, ...errorResponses(400, 401, 403, 404) },
       },
+      serializerCompiler: plainJson,
     },
     async (request) =>
       reports.userReport({ actorId: actorIdOf(request), userId: request.params.id, query: request.query }),
@@ -103,6 +113,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
         querystring: projectReportQuerySchema,
         response: { 200: projectReportSchema, ...errorResponses(400, 401, 404) },
       },
+      serializerCompiler: plainJson,
     },
     async (request, reply) => {
       const actorId = actorIdOf(request);
@@ -126,6 +137,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
         params: z.object({ userId: z.uuid(), orgId: z.uuid(), id: z.uuid() }),
         response: { 200: projectStatisticsSchema, ...errorResponses(400, 401, 404) },
       },
+      serializerCompiler: plainJson,
     },
     async (request) =>
       reports.projectStatistics({
