@@ -56,6 +56,15 @@ describe("sign-in limit per e-mail and address", () => {
     expect((await signIn(user.email, user.password, freshAddress())).statusCode).toBe(200);
   });
 
+  test("counts an IPv6 client by its /64, so taking a new address from it for each attempt changes nothing", async () => {
+    const user = await buildUser(t);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await signIn(user.email, "wrong", `2001:db8:7:${addressCounter}::${i + 1}`)).statusCode).toBe(401);
+    }
+    expect((await signIn(user.email, user.password, `2001:db8:7:${addressCounter}::ff`)).statusCode).toBe(429);
+    expect((await signIn(user.email, user.password, `2001:db8:8:${addressCounter}::1`)).statusCode).toBe(200);
+  });
+
   test("counts an unknown e-mail as a wrong password", async () => {
     const email = uniqueEmail("ghost");
     const address = freshAddress();

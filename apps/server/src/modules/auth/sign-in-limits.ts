@@ -1,4 +1,5 @@
 import { AppError } from "../../http/app-error.js";
+import { clientAddressKey } from "../limits/client-address.js";
 import type { LimitCheck, LimitRule, LimitsService } from "../limits/limits.service.js";
 
 export interface SignInLimitSettings {
@@ -37,10 +38,11 @@ export function createSignInLimits({ limits, settings }: { limits: LimitsService
     async admit({ email, ip }: { email: string; ip: string }) {
       const at = new Date();
       // The unit separator occurs in neither an e-mail nor an address, so no two pairs share a subject.
+      const client = clientAddressKey(ip);
       const checks: LimitCheck[] = [
-        { rule: pairRule, subject: `${email}\u001f${ip}` },
+        { rule: pairRule, subject: `${email}\u001f${client}` },
         { rule: accountRule, subject: email },
-        { rule: clientRule, subject: ip },
+        { rule: clientRule, subject: client },
       ];
       const decision = await limits.hitEach(checks, at);
       if (!decision.allowed) throw tooManySignIns(decision.refusedBy.scope, decision.retryAfterSeconds);

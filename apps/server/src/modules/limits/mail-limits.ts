@@ -1,3 +1,4 @@
+import { clientAddressKey } from "./client-address.js";
 import type { LimitRule } from "./limits.service.js";
 
 /**
@@ -10,5 +11,5 @@ export const mailClientRule: LimitRule = { scope: "mail:client", limit: 20, wind
 
 export const mailLimitChecks = ({ email, ip }: { email: string; ip: string }) => [
   { rule: mailAddressRule, subject: email },
-  { rule: mailClientRule, subject: ip },
+  { rule: mailClientRule, subject: clientAddressKey(ip) },
 ];
