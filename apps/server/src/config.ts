@@ -115,7 +115,8 @@ export const configVariables: ReadonlyArray<{ name: EnvName; default: string; me
   {
     name: "SIGN_IN_MAX_FAILURES",
     default: "`5`",
-    meaning: "Failed sign-ins allowed for one e-mail from one address before 429.",
+    meaning:
+      "Failed sign-ins allowed for one e-mail from one client address before 429. Beside it, fixed: 50 an hour per account from any address, 100 in 15 minutes per address to any account.",
   },
   { name: "SIGN_IN_WINDOW_MINUTES", default: "`15`", meaning: "Window over which failed sign-ins are counted." },
   { name: "BODY_LIMIT_BYTES", default: "`1048576`", meaning: "Largest accepted request body; larger ones get 413." },
