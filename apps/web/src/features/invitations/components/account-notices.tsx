@@ -2,7 +2,7 @@ import { Button, Stack, Text } from "@mantine/core";
 import type { User } from "@timetrap/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useMyInvitations } from "../api/get-my-invitations";
 import { DeclineInvitationButton, InvitationOffer } from "./invitation-offer";
 import { VerifyEmailNotice } from "./verify-email-notice";
@@ -15,6 +15,8 @@ import { VerifyEmailNotice } from "./verify-email-notice";
 export function AccountNotices({ user }: { user: User }) {
   const { t } = useTranslation();
   const [verifyHidden, setVerifyHidden] = useState(false);
+  const profilePath = `/user/${user.uid}/profile`;
+  const onProfile = useLocation().pathname === profilePath;
   const organization = user.organization;
   const invitations = useMyInvitations({ enabled: user.email_verified && organization !== null });
   const shown = organization ? (invitations.data ?? []) : [];
@@ -34,9 +36,11 @@ export function AccountNotices({ user }: { user: User }) {
           }
           actions={
             <>
-              <Button component={Link} to={`/user/${user.uid}/profile`} variant="light">
-                {t("invitations.openProfile")}
-              </Button>
+              {!onProfile && (
+                <Button component={Link} to={profilePath} variant="light">
+                  {t("invitations.openProfile")}
+                </Button>
+              )}
               <DeclineInvitationButton invitation={invitation} />
             </>
           }

@@ -148,10 +148,18 @@ describe("notices in the shell", () => {
     expect(await within(main).findByText(/To accept, first leave it from your profile/)).toBeInTheDocument();
     expect(within(main).getByText(/You already belong to Acme/)).toBeInTheDocument();
     expect(within(main).queryByRole("button", { name: "Accept" })).not.toBeInTheDocument();
-    expect(within(main).getByRole("link", { name: "Open profile" })).toHaveAttribute("href", profileRoute);
+    // Already on the profile, where the leave button is: no link to it.
+    expect(within(main).queryByRole("link", { name: "Open profile" })).not.toBeInTheDocument();
     await user.click(within(main).getByRole("button", { name: "Decline" }));
     await waitFor(() => expect(within(main).queryByText(/invited you to join/)).not.toBeInTheDocument());
     expect(fetch.requestsTo("POST", "/api/v1/auth/invitations/invitation-1/decline")).toHaveLength(1);
+  });
+
+  it("links to the profile from any other page", async () => {
+    server(buildUser());
+    renderApp({ route: "/organization/org-1/users/unknown" });
+    const link = await screen.findByRole("link", { name: "Open profile" });
+    expect(link).toHaveAttribute("href", profileRoute);
   });
 
   it("shows nothing to a verified member without invitations", async () => {

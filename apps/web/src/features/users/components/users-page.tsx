@@ -267,9 +267,7 @@ export function UsersPage() {
                     <UserAvatar user={{ ...row, image_url: null }} size={36} />
                   </Table.Td>
                   <Table.Td>
-                    <Text fw={600} size="sm">
-                      {row.nominative}
-                    </Text>
+                    <Text fw={600}>{row.nominative}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" c="dimmed">
