@@ -127,3 +127,23 @@ describe("withPasswordRule on a body whose fields failed their own checks", () =
     expect(said?.some((message) => message.startsWith("Password is too easy"))).toBe(false);
   });
 });
+
+describe("the cost of an estimate", () => {
+  // Before the estimate was bounded, each of these held the event loop for seconds.
+  it.each([
+    ["repeated l33t", "p@55w0rd".repeat(32)],
+    ["repeated digits", "1234567890".repeat(26).slice(0, 256)],
+    ["mixed symbols", "Tr0ub4dour&3".repeat(22).slice(0, 256)],
+    ["an e-mail over and over", "nina.rossi@posta.it".repeat(14).slice(0, 256)],
+  ])("%s of 256 characters is measured in well under a second", (_label, password) => {
+    passwordStrength("warm-up");
+    const started = performance.now();
+    passwordStrength(password, nina);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("judges a long password by its first characters", () => {
+    expect(passwordStrength(`violet sunset over the pier ${"a".repeat(200)}`).acceptable).toBe(true);
+    expect(passwordStrength(`${"password".repeat(8)}violet sunset over the pier`).acceptable).toBe(false);
+  });
+});
