@@ -1,4 +1,4 @@
-import { type CalendarDate, weekdayOf } from "./calendar-date.js";
+import { type CalendarDate, type Weekday, weekdayOf } from "./calendar-date.js";
 import {
   type Contract,
   contractInForce,
@@ -64,10 +64,15 @@ const isWorkday = (date: CalendarDate) => fullTimeWorkdays.includes(weekdayOf(da
  * part-time by weekday); with no contract, or a contract of no hours at all, the spec's 8 h on Monday to Friday. A
  * part-time contract's day off stays 0: the default stands in for missing hours, not for a day the contract frees.
  */
-export function dailyCapacitySeconds(contracts: readonly ContractTerms[], date: CalendarDate): number {
+export function dailyCapacitySeconds(
+  contracts: readonly ContractTerms[],
+  date: CalendarDate,
+  // A caller walking a long period for many people reads each day's weekday once.
+  weekday: Weekday = weekdayOf(date),
+): number {
   const contract = contractInForce(contracts, date);
-  if (contract && weeklyContractualHours(contract) > 0) return contractualHoursOn(contract, weekdayOf(date)) * 3600;
-  return isWorkday(date) ? defaultDailyCapacitySeconds : 0;
+  if (contract && weeklyContractualHours(contract) > 0) return contractualHoursOn(contract, weekday) * 3600;
+  return fullTimeWorkdays.includes(weekday) ? defaultDailyCapacitySeconds : 0;
 }
 
 /** The ring's capacity over a period: the days' capacities added (hours per day × 5 × 3600 for a full week). */

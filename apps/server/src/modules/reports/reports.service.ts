@@ -7,9 +7,9 @@ import {
   calendarDateIn,
   can,
   contractInForce,
+  contractualHoursOn,
   contractualHoursPerDay,
   contractualSecondsByMonth,
-  contractualSecondsOn,
   costOnDay,
   costsForecast,
   dailyCapacitySeconds,
@@ -42,6 +42,7 @@ import {
   timeZoneOfPreferences,
   todayIn,
   type UserReport,
+  type Weekday,
   weekdayOf,
   weeklyCostOfLastFourWeeks,
   withZeroWeekdays,
@@ -263,13 +264,21 @@ export function createReportsService({
   }
 
   /** The period's days of one person with their capacity. */
-  function daysWithCapacity(person: Person, figures: ReadonlyMap<CalendarDate, DayFigures>, period: ReportPeriodQuery) {
-    return daysFrom(period.start_date, period.end_date).map((date) => ({
+  function daysWithCapacity(
+    person: Person,
+    figures: ReadonlyMap<CalendarDate, DayFigures>,
+    days: ReadonlyArray<{ date: CalendarDate; weekday: Weekday }>,
+  ) {
+    return days.map(({ date, weekday }) => ({
       date,
       ...(figures.get(date) ?? emptyDay()),
-      capacity: dailyCapacitySeconds(person.contracts, date),
+      capacity: dailyCapacitySeconds(person.contracts, date, weekday),
     }));
   }
+
+  /** The period's days with their weekdays, read once for everyone. */
+  const periodDays = (from: CalendarDate, to: CalendarDate) =>
+    daysFrom(from, to).map((date) => ({ date, weekday: weekdayOf(date) }));
 
   async function checkFilters(
     organizationId: string,
@@ -347,28 +356,39 @@ export function createReportsService({
       };
       const label = (row: TimesheetRow) =>
         (dimension === "project" ? row.project_title : row.customer_nominative) ?? "";
+      // Days are YYYY-MM-DD, ordered as plain strings; names need the locale's order, and only the per-project and
+      // per-customer rows have any.
       const rows = groups
         .map(rowOf)
         .sort(
           (a, b) =>
             order.get(a.user_id)! - order.get(b.user_id)! ||
-            a.work_log_date.localeCompare(b.work_log_date) ||
-            label(a).localeCompare(label(b)),
+            (a.work_log_date < b.work_log_date ? -1 : a.work_log_date > b.work_log_date ? 1 : 0) ||
+            (dimension === "none" ? 0 : label(a).localeCompare(label(b))),
         );
 
+      const logged = new Map<string, { seconds: number; withoutContract: number }>();
+      for (const group of groups) {
+        const sum = logged.get(group.user_id) ?? { seconds: 0, withoutContract: 0 };
+        sum.seconds += Number(group.seconds);
+        sum.withoutContract += Number(group.without_contract);
+        logged.set(group.user_id, sum);
+      }
+      const days = periodDays(from, to);
       const totals = shown.map((person) => {
-        const mine = groups.filter((g) => g.user_id === person.userId);
-        const workLog = mine.reduce((total, g) => total + Number(g.seconds), 0);
+        const mine = logged.get(person.userId) ?? { seconds: 0, withoutContract: 0 };
+        let contractualSeconds = 0;
+        for (const { date, weekday } of days) {
+          const contract = contractInForce(person.contracts, date);
+          if (contract) contractualSeconds += contractualHoursOn(contract, weekday) * 3600;
+        }
         return {
           user_id: person.userId,
           nominative: person.nominative,
-          work_log: workLog,
-          worked_hours: hoursMinutes(workLog),
-          contractual_seconds: daysFrom(from, to).reduce(
-            (total, day) => total + contractualSecondsOn(person.contracts, day),
-            0,
-          ),
-          without_contract: mine.reduce((total, g) => total + Number(g.without_contract), 0),
+          work_log: mine.seconds,
+          worked_hours: hoursMinutes(mine.seconds),
+          contractual_seconds: contractualSeconds,
+          without_contract: mine.withoutContract,
         };
       });
       const workLog = totals.reduce((total, t) => total + t.work_log, 0);
@@ -411,6 +431,7 @@ export function createReportsService({
       if (isUnitBlocked(config, "TEAM_DASHBOARD")) throw new AppError("PLAN_LIMIT_REACHED", teamDashboardMessage());
       const people = await peopleOf(organizationId, (row) => row.status === "active");
       const figures = await dailyFigures(organizationId, people, query);
+      const days = periodDays(query.start_date, query.end_date);
       const categories = await repository.categoriesByUser({
         organizationId,
         zones: zonesOf(people),
@@ -418,7 +439,7 @@ export function createReportsService({
         to: query.end_date,
       });
       const users = people.map((person) => {
-        const totals = totalsOf(daysWithCapacity(person, figures.get(person.userId)!, query));
+        const totals = totalsOf(daysWithCapacity(person, figures.get(person.userId)!, days));
         return {
           user_id: person.userId,
           nominative: person.nominative,
@@ -461,7 +482,7 @@ export function createReportsService({
       if (!person) throw notFound("User");
       if (userId !== actorId && !can(role, "read", "team")) throw forbidden("You need the right to read team");
       const figures = await dailyFigures(organizationId, [person], query);
-      const days = daysWithCapacity(person, figures.get(userId)!, query);
+      const days = daysWithCapacity(person, figures.get(userId)!, periodDays(query.start_date, query.end_date));
       return {
         user_id: userId,
         start_date: query.start_date,
