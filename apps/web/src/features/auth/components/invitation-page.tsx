@@ -13,11 +13,16 @@ import { AuthLayout } from "./auth-layout";
 import { NewPasswordFields } from "./new-password-fields";
 import { usePasswordStrength } from "./use-password-strength";
 
-const loginFooter = (label: string) => (
-  <Anchor component={Link} to="/login" fw={600} size="sm">
-    {label}
-  </Anchor>
-);
+/** Below the card: back to the app for someone signed in, to the login screen otherwise. */
+function Footer() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <Anchor component={Link} to={user ? "/" : "/login"} fw={600} size="sm">
+      {user ? t("invitationPage.backToApp") : t("invitationPage.goToLogin")}
+    </Anchor>
+  );
+}
 
 /** A link that was revoked, has expired, was answered already or never existed: say so, and offer to sign in. */
 function VoidInvitation() {
@@ -103,7 +108,15 @@ function AcceptForm({ token, link }: { token: string; link: InvitationLink }) {
             {t("invitationPage.replacesSession", { current: session.user.email, email: link.email })}
           </Alert>
         )}
-        <TextInput type="email" label={t("screens.login.email")} value={link.email} readOnly variant="filled" />
+        <TextInput
+          type="email"
+          label={t("screens.login.email")}
+          value={link.email}
+          readOnly
+          variant="filled"
+          description={newAccount ? undefined : t("invitationPage.existingAccount")}
+          inputWrapperOrder={["label", "input", "description"]}
+        />
         {newAccount && (
           <>
             <TextInput
@@ -156,7 +169,7 @@ export function InvitationPage() {
   if (link.isError) {
     if (isApiError(link.error) && link.error.status === 400) return <VoidInvitation />;
     return (
-      <AuthLayout title={t("common.error")} footer={loginFooter(t("invitationPage.goToLogin"))}>
+      <AuthLayout title={t("common.error")} footer={<Footer />}>
         <Stack gap="md" align="center">
           <Text size="sm" ta="center">
             {isApiError(link.error) && link.error.status !== 0 ? link.error.ErrorMessage : t("common.genericError")}
@@ -175,7 +188,7 @@ export function InvitationPage() {
     <AuthLayout
       title={t("invitationPage.title", { organization: link.data.organization_name })}
       subtitle={subtitle}
-      footer={loginFooter(t("invitationPage.goToLogin"))}
+      footer={<Footer />}
     >
       <AcceptForm token={token} link={link.data} />
     </AuthLayout>

@@ -29,7 +29,7 @@ export function InvitationActions({ organizationId, invitation }: { organization
     });
 
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    <Group gap={4} justify="flex-end" preventGrowOverflow={false}>
       <Button
         variant="subtle"
         size="compact-sm"

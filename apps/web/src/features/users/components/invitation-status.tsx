@@ -19,7 +19,7 @@ export function InvitationStatus({ invitation, now }: { invitation: Invitation; 
   const expired = isInvitationExpired(invitation, now);
   const date = dayjs(invitation.expires_at).format(displayDateFormat);
   return (
-    <Group gap={8} wrap="nowrap">
+    <Group gap={8} preventGrowOverflow={false}>
       <Badge color={expired ? "red" : "orange"} variant="light" radius="sm">
         {expired ? t("users.invitationExpired") : t("users.status.invited")}
       </Badge>

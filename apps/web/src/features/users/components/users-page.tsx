@@ -120,14 +120,14 @@ function NarrowRow({
         <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
           {row.email}
         </Text>
-        <Group gap="xs" mt={6}>
+        <Group gap="xs" mt={6} preventGrowOverflow={false}>
           <RowStatus row={row} now={now} />
           <Text size="sm">
             <RoleName row={row} />
           </Text>
         </Group>
         {actions && (
-          <Box mt="xs" ml={-8}>
+          <Box mt="xs" ml={-8} style={{ display: "flex" }}>
             {actions}
           </Box>
         )}
