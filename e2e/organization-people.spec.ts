@@ -56,20 +56,20 @@ test("an admin invites a user, who accepts through the e-mailed link and is sign
   await modal.getByRole("combobox", { name: "Role" }).click();
   await page.getByRole("option", { name: "Member" }).click();
   await modal.getByRole("button", { name: "Send invitation" }).click();
-  await expect(page.getByText("User invited").last()).toBeVisible();
+  await expect(page.getByText(`Invitation sent to ${email}`).last()).toBeVisible();
   await expect(modal).toBeHidden();
 
   await segment(page, "Invited");
   await expect(page.getByRole("main").getByText("Marco Rossi")).toBeVisible();
 
   const link = await invitationLink(email);
-  expect(link.pathname).toBe("/change-password");
+  expect(link.pathname).toBe("/invitation");
   const invitee = await signedOutPage(browser);
   await invitee.goto(link.toString());
   await expect(invitee.getByLabel("Email")).toHaveValue(email);
-  await invitee.getByRole("textbox", { name: "New password" }).fill(password);
+  await invitee.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   await invitee.getByRole("textbox", { name: "Confirm password" }).fill(password);
-  await invitee.getByRole("button", { name: "Confirm" }).click();
+  await invitee.getByRole("button", { name: "Accept and create account" }).click();
   await expect(invitee).toHaveURL(/\/user\/[0-9a-f-]+\/board$/);
   await acceptTerms(invitee);
   await expect(invitee.getByRole("main")).toBeVisible();
