@@ -37,13 +37,16 @@ export interface ChartSeries {
   type: "bar" | "line";
   label: string;
   data: number[];
-  color: string;
+  /** One colour, or one per bar. */
+  color: string | string[];
   /** A dashed line (a limit, a capacity). */
   dashed?: boolean;
   /** From this point on the line is dashed: what follows is a forecast, not what happened. */
   dashedFrom?: number;
   /** Line drawn without points, as a level rather than a series of readings. */
   flat?: boolean;
+  /** A level that holds across each label and changes between them (a day's capacity). */
+  stepped?: boolean;
 }
 
 export interface ComboChartProps {
@@ -95,6 +98,7 @@ export function ComboChart({
             pointRadius: s.flat ? 0 : 2,
             pointHoverRadius: 4,
             tension: 0,
+            stepped: s.stepped ? ("middle" as const) : false,
             order: 1,
             segment:
               s.dashedFrom === undefined
@@ -109,13 +113,29 @@ export function ComboChart({
     animation: false,
     interaction: { mode: "index", intersect: false },
     plugins: {
-      legend: { position: "bottom", labels: { boxWidth: 12, boxHeight: 12, usePointStyle: true } },
+      legend: {
+        position: "bottom",
+        // In the order the series are given, not the drawing order that puts lines above bars.
+        labels: {
+          boxWidth: 12,
+          boxHeight: 12,
+          usePointStyle: true,
+          sort: (a, b) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0),
+          // Bars of one colour each are named by their categories below them: the legend names the rest.
+          filter: (item, chart) => !Array.isArray(chart.datasets[item.datasetIndex ?? 0]?.backgroundColor),
+        },
+      },
       tooltip: {
         callbacks: { label: (item) => `${item.dataset.label ?? ""}: ${formatValue(Number(item.parsed.y))}` },
       },
     },
     scales: {
-      x: { stacked, grid: { display: false }, ticks: { autoSkip: true, maxRotation: 0 } },
+      // A few categories are all named, turned if they must; a long run of days skips some names.
+      x: {
+        stacked,
+        grid: { display: false },
+        ticks: labels.length > 8 ? { autoSkip: true, maxRotation: 0 } : { autoSkip: false, maxRotation: 45 },
+      },
       y: {
         stacked,
         beginAtZero: true,

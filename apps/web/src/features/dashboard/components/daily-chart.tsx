@@ -43,6 +43,7 @@ export function DailyChart({ days }: { days: UserReportDay[] }) {
             color: theme.colors.gray[6],
             dashed: true,
             flat: true,
+            stepped: true,
           },
         ]}
       />

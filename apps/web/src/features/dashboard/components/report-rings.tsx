@@ -1,4 +1,5 @@
 import { Grid, Group, Paper, RingProgress, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { activityHours, type ReportTotals } from "@timetrap/domain";
 import { useTranslation } from "react-i18next";
 import { formatEuro } from "../../../lib/format";
@@ -25,7 +26,7 @@ export function Ring({
   return (
     <RingProgress
       size={size}
-      thickness={size > 80 ? 12 : 5}
+      thickness={size > 80 ? 11 : 5}
       roundCaps
       sections={[{ value: arc(percentage), color }]}
       aria-label={`${label}: ${text}`}
@@ -43,6 +44,8 @@ export function Ring({
 export function ReportRings({ totals }: { totals: ReportTotals }) {
   const { t } = useTranslation();
   const hours = useDecimalFormat(1);
+  // Below the spec's 768 px breakpoint the rings shrink so their figures keep a line each.
+  const phone = useMediaQuery("(max-width: 767px)");
   const capacity = hours(activityHours(totals.capacity));
   const rings = [
     {
@@ -65,7 +68,7 @@ export function ReportRings({ totals }: { totals: ReportTotals }) {
       {rings.map((ring) => (
         <Paper key={ring.key} withBorder radius="lg" p="md" data-testid={`ring-${ring.key}`}>
           <Group wrap="nowrap" gap="md">
-            <Ring percentage={ring.percentage} color={ring.color} size={110} label={ring.label} />
+            <Ring percentage={ring.percentage} color={ring.color} size={phone ? 88 : 110} label={ring.label} />
             <Stack gap={2} miw={0}>
               <Text size="sm" c="dimmed" fw={500}>
                 {ring.label}

@@ -16,26 +16,35 @@ export function WeekNavigator({
 }) {
   const { t } = useTranslation();
   return (
-    <Group gap="xs" wrap="nowrap">
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={t("dashboard.week.previous")}
-        onClick={() => onChange(addDays(monday, -7))}
-      >
-        <IconChevronLeft size={18} />
-      </ActionIcon>
-      <Text fw={600} size="sm" miw={190} ta="center" aria-live="polite" data-testid="week-label">
-        {t("dashboard.week.range", { from: formatDate(monday), to: formatDate(addDays(monday, 6)) })}
-      </Text>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={t("dashboard.week.next")}
-        onClick={() => onChange(addDays(monday, 7))}
-      >
-        <IconChevronRight size={18} />
-      </ActionIcon>
+    <Group gap="xs" wrap="wrap">
+      <Group gap="xs" wrap="nowrap">
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t("dashboard.week.previous")}
+          onClick={() => onChange(addDays(monday, -7))}
+        >
+          <IconChevronLeft size={18} />
+        </ActionIcon>
+        <Text
+          fw={600}
+          size="sm"
+          ta="center"
+          aria-live="polite"
+          data-testid="week-label"
+          style={{ whiteSpace: "nowrap" }}
+        >
+          {t("dashboard.week.range", { from: formatDate(monday), to: formatDate(addDays(monday, 6)) })}
+        </Text>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t("dashboard.week.next")}
+          onClick={() => onChange(addDays(monday, 7))}
+        >
+          <IconChevronRight size={18} />
+        </ActionIcon>
+      </Group>
       <Button variant="default" onClick={() => onChange(thisMonday)} disabled={monday === thisMonday}>
         {t("dashboard.week.current")}
       </Button>

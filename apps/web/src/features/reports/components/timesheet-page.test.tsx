@@ -153,7 +153,7 @@ describe("timesheet report", { timeout: 20_000 }, () => {
         .getAllByRole("columnheader")
         .map((th) => th.textContent),
     ).toEqual(["User", "Date", "Weekday", "Worked hours", "Contractual hours"]);
-    expect(cells(first!)).toEqual(["Ada Lovelace", "2026-03-16", "Monday", "07:30", "8.0"]);
+    expect(cells(first!)).toEqual(["Ada Lovelace", "2026-03-16", "Monday", "07:30", "08:00"]);
     expect(cells(second!)).toEqual(["Grace Hopper", "2026-03-17", "Tuesday", "02:30", "No contract"]);
 
     const totals = screen.getByRole("region", { name: "Totals per user" });

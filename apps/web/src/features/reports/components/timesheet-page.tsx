@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
 } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconDownload, IconLock, IconReportAnalytics, IconTableOptions } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { addDays, longestReportDays, type TimesheetType, timesheetQuerySchema, timesheetTypes } from "@timetrap/domain";
@@ -41,6 +42,7 @@ export function TimesheetPage() {
   const { orgId = "" } = useParams();
   const me = useSignedInUser();
   const can = useCan();
+  const phone = useMediaQuery("(max-width: 767px)");
   const [type, setType] = useState<TimesheetType>("byDay");
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
@@ -159,12 +161,14 @@ export function TimesheetPage() {
       <Paper withBorder radius="lg" p="md" mb="lg">
         <Stack gap="md">
           <Group align="flex-end" gap="md" wrap="wrap">
-            <Stack gap={4}>
+            <Stack gap={4} w={{ base: "100%", sm: "auto" }}>
               <Text size="sm" fw={500} id="timesheet-type-label">
                 {t("timesheet.type.label")}
               </Text>
               <SegmentedControl
                 aria-labelledby="timesheet-type-label"
+                orientation={phone ? "vertical" : "horizontal"}
+                fullWidth={phone}
                 value={type}
                 onChange={(value) => setType(value as TimesheetType)}
                 data={timesheetTypes.map((value) => ({ value, label: t(`timesheet.type.${value}`) }))}

@@ -32,7 +32,6 @@ function RowCell({
   organizationId: string;
 }) {
   const { t } = useTranslation();
-  const hours = useDecimalFormat(1);
   switch (column) {
     case "user":
       return <Text size="sm">{row.nominative}</Text>;
@@ -49,7 +48,7 @@ function RowCell({
           {t("timesheet.noContract")}
         </Text>
       ) : (
-        <Text size="sm">{hours(row.contractual_hours)}</Text>
+        <Text size="sm">{hoursMinutes(row.contractual_hours * 3600)}</Text>
       );
     case "project":
       return row.project_id && row.project_title ? (
@@ -122,7 +121,11 @@ export function TimesheetRowsTable({
               {visible.map((row) => (
                 <Table.Tr key={`${row.user_id}-${row.work_log_date}-${row.project_id ?? row.customer_id ?? ""}`}>
                   {columns.map((column) => (
-                    <Table.Td key={column} ta={rightAligned.has(column) ? "right" : undefined}>
+                    <Table.Td
+                      key={column}
+                      ta={rightAligned.has(column) ? "right" : undefined}
+                      style={{ whiteSpace: "nowrap" }}
+                    >
                       <RowCell column={column} row={row} userId={userId} organizationId={organizationId} />
                     </Table.Td>
                   ))}

@@ -76,7 +76,14 @@ export function BudgetChart({ statistics }: { statistics: ProjectStatistics }) {
                 statistics.current_budget_used,
                 statistics.cumulative_total_costs,
               ],
-              color: theme.colors.blue[5],
+              color: [
+                theme.colors.indigo[3],
+                theme.colors.gray[5],
+                statistics.budget > 0 && statistics.current_budget_used > statistics.budget
+                  ? theme.colors.red[6]
+                  : theme.colors.blue[6],
+                theme.colors.violet[4],
+              ],
             },
             {
               type: "line",

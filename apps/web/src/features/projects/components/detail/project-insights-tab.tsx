@@ -46,7 +46,7 @@ function Line({ label, value, strong }: { label: string; value: ReactNode; stron
       <Text size="sm" fw={strong ? 600 : undefined}>
         {label}
       </Text>
-      <Text size="sm" fw={strong ? 700 : 600} ta="right">
+      <Text size="sm" fw={strong ? 700 : 600} ta="right" style={{ whiteSpace: "nowrap" }}>
         {value}
       </Text>
     </Group>
