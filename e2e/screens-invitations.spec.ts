@@ -76,6 +76,8 @@ for (const language of languages) {
   const l = texts[language];
   test.describe(`invitation screens in ${language}`, () => {
     test.use({ locale: language === "it" ? "it-IT" : "en-US" });
+    // Each test walks through many screens and mails, well past one journey's time.
+    test.describe.configure({ timeout: 90_000 });
 
     test("the organization's side: invitations in the users list, revoke, remove", async ({ page, request }) => {
       const admin = await createOnboardedUser(request, {
