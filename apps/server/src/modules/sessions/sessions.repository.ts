@@ -1,21 +1,23 @@
 import type { UserStatus } from "@timetrap/domain";
-import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
-import { QueryBuilder } from "drizzle-orm/pg-core";
+import { and, desc, eq, lte, ne, sql } from "drizzle-orm";
+import { type PgColumn, QueryBuilder } from "drizzle-orm/pg-core";
 import { type Database, namedStatement, runNamed } from "../../db/database.js";
 import { sessions, users } from "../../db/schema.js";
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-/** What the check on every request learns of a live session and its user. */
-export interface LiveSessionState {
+/** What the check on every request learns of a session and its user. */
+export interface SessionState {
   password_version: number;
   status: UserStatus;
   /** Epoch milliseconds. */
   last_seen_at: number;
+  /** Epoch milliseconds. */
+  expires_at: number;
 }
 
-/** A session is live while it is before its absolute end and was seen after `idleSince`. */
-interface Liveness {
+/** The moments a sign-in sweeps by: rows that expired by `now` go, and the user's rows last seen by `idleSince`. */
+interface SweepTimes {
   now: Date;
   idleSince: Date;
 }
@@ -23,17 +25,12 @@ interface Liveness {
 /** How many ended rows one sign-in deletes at most, so that a backlog never makes a sign-in slow. */
 const sweepBatch = 100;
 
-const checkValues = {
-  id: sql.placeholder("id"),
-  userId: sql.placeholder("userId"),
-  now: sql.placeholder("now"),
-  idleSince: sql.placeholder("idleSince"),
-};
+const epochMs = (column: PgColumn) => sql<number>`round(date_part('epoch', ${column}) * 1000)`;
 
 /**
- * The check run on every authenticated request, in one statement by primary keys: the session row while it is live,
- * with the two facts of its user that end it (a new password version, deactivation). It reads the users table
- * itself rather than through the users module: a second round trip on every request is what it saves (decision 009).
+ * The check run on every authenticated request, in one statement by primary keys: the session's times and the two
+ * facts of its user that end it (a new password version, deactivation). It reads the users table itself rather than
+ * through the users module: a second round trip on every request is what it saves (decision 009).
  */
 const checkStatement = namedStatement(
   "sessions_check",
@@ -41,26 +38,17 @@ const checkStatement = namedStatement(
     .select({
       password_version: sql<number>`${users.passwordVersion}`.as("password_version"),
       status: sql<string>`${users.status}`.as("status"),
-      last_seen_at: sql<number>`round(date_part('epoch', ${sessions.lastSeenAt}) * 1000)`.as("last_seen_at"),
+      last_seen_at: epochMs(sessions.lastSeenAt).as("last_seen_at"),
+      expires_at: epochMs(sessions.expiresAt).as("expires_at"),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, checkValues.id),
-        eq(sessions.userId, checkValues.userId),
-        gt(sessions.expiresAt, checkValues.now),
-        gt(sessions.lastSeenAt, checkValues.idleSince),
-      ),
-    ),
+    .where(and(eq(sessions.id, sql.placeholder("id")), eq(sessions.userId, sql.placeholder("userId")))),
 );
 
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
 
 export function createSessionsRepository(db: Database) {
-  const live = (userId: string, { now, idleSince }: Liveness) =>
-    and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince));
-
   return {
     /**
      * A new session, in the statement that also deletes ended rows: the user's own idle or expired ones, and a batch of
@@ -68,7 +56,7 @@ export function createSessionsRepository(db: Database) {
      */
     async insert(
       values: { userId: string; ip: string; userAgent: string; expiresAt: Date },
-      { now, idleSince }: Liveness,
+      { now, idleSince }: SweepTimes,
     ): Promise<string> {
       // Two deletes, each by its own index (expiry; user), and never on the same row.
       const result = (await db.execute(sql`
@@ -95,9 +83,9 @@ export function createSessionsRepository(db: Database) {
       return row.id;
     },
 
-    /** The session and its user's state, if the session is live; runs by name on the database itself. */
-    async findLive(id: string, userId: string, { now, idleSince }: Liveness): Promise<LiveSessionState | undefined> {
-      const [row] = await runNamed<LiveSessionState>(db, checkStatement, { id, userId, now, idleSince });
+    /** The user's session of that id and the user's state; runs by name on the database itself. */
+    async findState(id: string, userId: string): Promise<SessionState | undefined> {
+      const [row] = await runNamed<SessionState>(db, checkStatement, { id, userId });
       return row;
     },
 
@@ -109,12 +97,12 @@ export function createSessionsRepository(db: Database) {
         .where(and(eq(sessions.id, id), lte(sessions.lastSeenAt, staleSince)));
     },
 
-    /** The user's live sessions, newest sign-in first. */
-    listLive(userId: string, liveness: Liveness): Promise<SessionRow[]> {
+    /** The user's session rows, ended ones not swept yet included, newest sign-in first. */
+    listOf(userId: string): Promise<SessionRow[]> {
       return db
         .select()
         .from(sessions)
-        .where(live(userId, liveness))
+        .where(eq(sessions.userId, userId))
         .orderBy(desc(sessions.createdAt), desc(sessions.id));
     },
 

@@ -1,5 +1,6 @@
 import {
   deviceOf,
+  isSessionLive,
   isSessionSeenStale,
   type Session,
   sessionExpiry,
@@ -33,7 +34,7 @@ export function createSessionsService({
   authSecret: string;
 }) {
   const tokens = createSessionTokens(authSecret);
-  const livenessAt = (at: number) => ({ now: new Date(at), idleSince: new Date(at - sessionIdleDays * dayMs) });
+  const sweepTimesAt = (at: number) => ({ now: new Date(at), idleSince: new Date(at - sessionIdleDays * dayMs) });
 
   return {
     /** Opens a session for a sign-in and answers its token. */
@@ -50,7 +51,7 @@ export function createSessionsService({
       const expiresAt = new Date(sessionExpiry(at));
       const sessionId = await repository.insert(
         { userId, ip: client.ip, userAgent: client.userAgent, expiresAt },
-        livenessAt(at),
+        sweepTimesAt(at),
       );
       return tokens.sign({ userId, sessionId, passwordVersion }, expiresAt);
     },
@@ -63,8 +64,13 @@ export function createSessionsService({
       const claims = await tokens.verify(token);
       if (!claims) throw unauthenticated();
       const at = now();
-      const state = await repository.findLive(claims.sessionId, claims.userId, livenessAt(at));
-      if (!state || state.password_version !== claims.passwordVersion || state.status === "inactive") {
+      const state = await repository.findState(claims.sessionId, claims.userId);
+      if (
+        !state ||
+        !isSessionLive({ expiresAt: state.expires_at, lastSeenAt: state.last_seen_at }, at) ||
+        state.password_version !== claims.passwordVersion ||
+        state.status === "inactive"
+      ) {
         throw unauthenticated();
       }
       if (isSessionSeenStale(state.last_seen_at, at)) {
@@ -75,15 +81,20 @@ export function createSessionsService({
 
     /** The person's live sessions, newest sign-in first, the asking one marked. */
     async listSessions({ userId, sessionId }: SignedIn): Promise<Session[]> {
-      const rows = await repository.listLive(userId, livenessAt(now()));
-      return rows.map((row) => ({
-        id: row.id,
-        created_at: row.createdAt.getTime(),
-        last_seen_at: row.lastSeenAt.getTime(),
-        ip: row.ip,
-        device: deviceOf(row.userAgent),
-        current: row.id === sessionId,
-      }));
+      const at = now();
+      const rows = await repository.listOf(userId);
+      return rows
+        .filter((row) =>
+          isSessionLive({ expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() }, at),
+        )
+        .map((row) => ({
+          id: row.id,
+          created_at: row.createdAt.getTime(),
+          last_seen_at: row.lastSeenAt.getTime(),
+          ip: row.ip,
+          device: deviceOf(row.userAgent),
+          current: row.id === sessionId,
+        }));
     },
 
     /** Ends one of the person's sessions (the asking one included); another person's id is not found. */
