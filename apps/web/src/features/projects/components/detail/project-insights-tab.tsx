@@ -77,10 +77,14 @@ function Insights({ statistics }: { statistics: ProjectStatistics }) {
           testId="insights-budget"
           label={t("insights.figures.budget")}
           value={noBudget ? "—" : formatEuro(statistics.budget)}
-          hint={t("insights.figures.targetBudget", {
-            amount: formatEuro(statistics.target_budget),
-            margin: twoDecimals(statistics.target_marginability_percentage),
-          })}
+          hint={
+            noBudget
+              ? undefined
+              : t("insights.figures.targetBudget", {
+                  amount: formatEuro(statistics.target_budget),
+                  margin: twoDecimals(statistics.target_marginability_percentage),
+                })
+          }
         />
         <Figure
           testId="insights-used"
