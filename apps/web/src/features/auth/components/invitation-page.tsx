@@ -5,9 +5,10 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { isApiError } from "../../../lib/api-client";
-import { notifyRequestError, notifySuccess } from "../../../lib/notify";
+import { notifyError, notifyRequestError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { useAcceptInvitationLink } from "../api/accept-invitation-link";
+import { useDeclineInvitationFromLink } from "../api/decline-invitation-from-link";
 import { useInvitationLink } from "../api/get-invitation-link";
 import { AuthLayout } from "./auth-layout";
 import { NewPasswordFields } from "./new-password-fields";
@@ -144,8 +145,39 @@ function AcceptForm({ token, link }: { token: string; link: InvitationLink }) {
         <Button type="submit" fullWidth size="md" mt="xs" disabled={!canSubmit} loading={accept.isPending}>
           {newAccount ? t("invitationPage.acceptAndCreate") : t("invitationPage.accept")}
         </Button>
+        <DeclineButton link={link} />
       </Stack>
     </form>
+  );
+}
+
+/** Declining from the link, for the person it is addressed to, signed in with that verified address. */
+function DeclineButton({ link }: { link: InvitationLink }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const decline = useDeclineInvitationFromLink();
+  if (!user?.email_verified || user.email.toLowerCase() !== link.email.toLowerCase()) return null;
+
+  const run = () =>
+    decline.mutate(
+      { link },
+      {
+        onSuccess: (declined) => {
+          if (!declined) {
+            notifyError({ title: t("common.error"), message: t("invitationPage.declineUnavailable") });
+            return;
+          }
+          notifySuccess({ message: t("invitations.declined", { organization: link.organization_name }) });
+          navigate("/", { replace: true });
+        },
+        onError: notifyRequestError,
+      },
+    );
+  return (
+    <Button variant="default" fullWidth size="md" loading={decline.isPending} onClick={run}>
+      {t("invitations.decline")}
+    </Button>
   );
 }
 
