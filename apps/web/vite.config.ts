@@ -2,6 +2,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompressPlugin } from "./precompress/plugin.ts";
 import { serviceWorkerPlugin } from "./service-worker/plugin.ts";
 
 const domainSource = fileURLToPath(new URL("../../packages/domain/src/index.ts", import.meta.url));
@@ -17,6 +18,8 @@ export default defineConfig({
       // The password meter's dictionaries (megabytes) come only with the screens that choose a password.
       notPrecached: [/^\/assets\/password-strength-/],
     }),
+    // Brotli and gzip copies of every text file, served by the request's Accept-Encoding (decision 014).
+    precompressPlugin(),
   ],
   resolve: {
     alias: [

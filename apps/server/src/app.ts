@@ -11,6 +11,7 @@ import type { AppConfig } from "./config.js";
 import { type DatabaseHandle, openDatabase } from "./db/database.js";
 import { registerAuthentication } from "./http/authenticate.js";
 import { registerBodyDepthLimit } from "./http/body-depth.js";
+import { registerCompression } from "./http/compression.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { registerNulRejection } from "./http/reject-nul.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
@@ -144,6 +145,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes });
   registerBodyDepthLimit(app);
   registerNulRejection(app);
+  registerCompression(app);
   await registerSecurityHeaders(app, config);
 
   const version = readAppVersion();

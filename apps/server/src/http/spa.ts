@@ -18,6 +18,9 @@ export async function registerSpa(app: FastifyInstance, { webDistDir }: { webDis
   if (built) {
     await app.register(fastifyStatic, {
       root: webDistDir,
+      // The build writes brotli and gzip copies beside each text file; they are chosen by Accept-Encoding, with
+      // `Vary: Accept-Encoding` on every answer so that a cache keeps the variants apart (decision 014).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, path) {
         // Files under assets/ carry a content hash in their name, so they never change; everything
