@@ -8,6 +8,7 @@ import {
   invitationLink,
   mailedLink,
   openSignedIn,
+  ownClientAddress,
   password,
   uniqueEmail,
   verifyEmail,
@@ -83,7 +84,10 @@ async function createPlainAccount(
   request: APIRequestContext,
   options: { email: string; nominative: string; language: Language },
 ) {
-  const signup = await request.post("/api/v1/auth/basic/signup", { data: { ...options, password } });
+  const signup = await request.post("/api/v1/auth/basic/signup", {
+    headers: ownClientAddress(),
+    data: { ...options, password },
+  });
   expect(signup.status()).toBe(201);
   const { token, user } = (await signup.json()) as { token: string; user: { uid: string } };
   const terms = await request.patch(`/api/v1/user/${user.uid}`, {
@@ -233,6 +237,26 @@ for (const language of languages) {
       await openSignedIn(page, admin.token, `/organization/${organization.uid}/users`, language);
       await segment(page, l.users.filters.invited);
       await expect(page.getByText(l.users.noMatchTitle)).toBeVisible();
+    });
+
+    test("an invited person, signed in with that address, declines from the mailed link", async ({ page, request }) => {
+      const admin = await createOnboardedUser(request, { nominative: "Linda Link", organization: "Link Srl" });
+      const email = uniqueEmail("piero");
+      const person = await createPlainAccount(request, { email, nominative: "Piero Neri", language });
+      const { organization } = await invite(request, admin, { email, nominative: "Piero Neri" });
+
+      await openSignedIn(page, person.token, (await invitationLink(email)).toString(), language);
+      await expect(
+        page.getByRole("heading", { name: fill(l.invitationPage.title, { organization: "Link Srl" }) }),
+      ).toBeVisible();
+      await page.getByRole("button", { name: l.invitations.decline }).click();
+      await expect(page.getByText(fill(l.invitations.declined, { organization: "Link Srl" })).last()).toBeVisible();
+      await expect(page.getByRole("dialog").getByText(l.components.onboarding.organizationTitle)).toBeVisible();
+      await expect(page.getByRole("dialog").getByText(l.invitations.joinTitle)).toHaveCount(0);
+      const listed = await request.get(`/api/v1/organization/${organization.uid}/invitation`, {
+        headers: bearer(admin.token),
+      });
+      expect(await listed.json()).toEqual([]);
     });
 
     test("an admin revokes an invitation, whose link then says it is void, and removes a member", async ({

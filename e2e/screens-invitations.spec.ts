@@ -8,6 +8,7 @@ import {
   invitationLink,
   mailedLink,
   openSignedIn,
+  ownClientAddress,
   password,
   uniqueEmail,
   verifyEmail,
@@ -61,6 +62,7 @@ async function plainAccount(
   options: { email: string; nominative: string; language: Language; verified?: boolean },
 ) {
   const signup = await request.post("/api/v1/auth/basic/signup", {
+    headers: ownClientAddress(),
     data: { email: options.email, nominative: options.nominative, password },
   });
   const { token, user } = (await signup.json()) as { token: string; user: { uid: string } };
@@ -174,6 +176,7 @@ for (const language of languages) {
       await expect(page.getByRole("dialog").getByText(l.invitations.verify.title)).toBeVisible();
       await shot(page, language, "88-onboarding-verify-email");
       const unverifiedAdmin = await request.post("/api/v1/auth/basic/signup", {
+        headers: ownClientAddress(),
         data: { email: uniqueEmail("carla"), nominative: "Carla Neri", password },
       });
       const carla = (await unverifiedAdmin.json()) as { token: string; user: { uid: string } };
@@ -235,7 +238,10 @@ for (const language of languages) {
       await expect(visitor.getByRole("heading", { name: l.invitationPage.invalidTitle })).toBeVisible();
       await shot(visitor, language, "96-invitation-void");
       const ugo = uniqueEmail("ugo");
-      await request.post("/api/v1/auth/basic/signup", { data: { email: ugo, nominative: "Ugo Bassi", password } });
+      await request.post("/api/v1/auth/basic/signup", {
+        headers: ownClientAddress(),
+        data: { email: ugo, nominative: "Ugo Bassi", password },
+      });
       const verification = await mailedLink(ugo, "verify-email");
       await visitor.goto(verification.toString());
       await expect(visitor.getByRole("heading", { name: l.verifyEmail.doneTitle })).toBeVisible();
