@@ -1,0 +1,830 @@
+import { type Action, can, defaultRoles, deletionSlug, type Subject } from "@timetrap/domain";
+import { addMember } from "../factories.js";
+import { type Caller, contractFor, type Fixture, org, type SignedIn } from "./fixture.js";
+
+/**
+ * Who may call a route (ARCHITECTURE.md "Multi-tenancy and permissions", decisions 005–012):
+ * - `public`: no session needed; every caller gets the same answer, a forged token changes nothing.
+ * - `own`: any signed-in person, on their own data (their session, profile, invitations); no ids of the organization.
+ * - `member`: any member of the organization.
+ * - `right`: a subject and action of a role (`read timesheet`, `edit user`).
+ * - `self`: the path names a person, and only they may (create their organization, leave it). The matrix names the
+ *   admin.
+ * - `self-or-right`: the path names a person; they may, anyone else needs the right. The matrix names the admin.
+ * - `project`: whoever sees the project (`read`: read project, or managing it or being on it) or may change it
+ *   (`edit`: edit project, or managing it); someone who does not see it gets 404, as if it did not exist.
+ * - `actor-org`: the route answers for the caller's own organization (the reports without an organization in the
+ *   path), so another organization's user gets their own (empty) answer, never this one's.
+ */
+export type Rule =
+  | { kind: "public" }
+  | { kind: "own" }
+  | { kind: "member" }
+  | { kind: "right"; right: `${Action} ${Subject}` }
+  | { kind: "self" }
+  | { kind: "self-or-right"; right: `${Action} ${Subject}` }
+  | { kind: "project"; access: "read" | "edit" }
+  | { kind: "actor-org"; right: `${Action} ${Subject}` };
+
+export interface Prepared {
+  url: string;
+  body?: unknown;
+  /** Replaces a signed-in caller's token, for calls that end the session they are made with. */
+  token?: string;
+  remoteAddress?: string;
+}
+
+export interface MatrixRow {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** As in the OpenAPI document. */
+  path: string;
+  rule: Rule;
+  /** What the call needs, made fresh for each call that may succeed (a delete needs something to delete). */
+  prepare(f: Fixture, caller: Caller): Promise<Prepared> | Prepared;
+  /** The statuses the rule does not say on its own: a success's exact code, a conflict the data causes. */
+  expect?: Partial<Record<Caller, number>>;
+}
+
+const memberRole = defaultRoles.find((role) => role.key === "member")!;
+const hour = 3_600_000;
+
+/** The status the rule gives a caller, before the row's own `expect`; "2xx" is any success. */
+export function expectedStatus(row: MatrixRow, caller: Caller): number | "2xx" {
+  const given = row.expect?.[caller];
+  if (given !== undefined) return given;
+  const { rule } = row;
+  if (rule.kind === "public") return "2xx";
+  if (caller === "anonymous" || caller === "wrongKey" || caller === "algNone") return 401;
+  if (rule.kind === "own") return "2xx";
+  if (caller === "admin") return "2xx";
+  if (rule.kind === "actor-org" && caller === "outsider") return "2xx";
+  if (caller === "outsider") return 404;
+  switch (rule.kind) {
+    case "member":
+      return "2xx";
+    case "self":
+      return 403;
+    case "right":
+    case "self-or-right":
+    case "actor-org": {
+      const [action, subject] = rule.right.split(" ") as [Action, Subject];
+      return caller === "member" && can(memberRole, action, subject) ? "2xx" : 403;
+    }
+    case "project": {
+      // The member sees every project (read project) but may not change one they do not manage; a role with no
+      // rules is on no project, so the project is hidden from them.
+      if (caller === "noRules") return 404;
+      return rule.access === "read" ? "2xx" : 403;
+    }
+  }
+}
+
+const same = (expected: number) =>
+  Object.fromEntries(
+    (["admin", "member", "noRules", "outsider", "anonymous", "wrongKey", "algNone"] as const).map((c) => [c, expected]),
+  );
+
+const signedInUser = (f: Fixture, caller: Caller) => f.users[(caller in f.users ? caller : "admin") as SignedIn];
+const user = (f: Fixture) => `/api/v1/user/${f.users.admin.id}`;
+const project = (f: Fixture) => `${org(f)}/project/${f.projectId}`;
+
+/** A fresh item made by the admin through the API, for the calls that delete one. */
+async function fresh(f: Fixture, url: string, body: unknown): Promise<string> {
+  const made = await f.api("POST", url, body);
+  return String(made.uid ?? made.id ?? made.link_id ?? made.update_id);
+}
+
+const eventBody = (f: Fixture) => {
+  const now = Date.now();
+  return { title: f.unique("Block"), start_time: now - 3 * hour, end_time: now - 2 * hour, event_type: "activity" };
+};
+
+export const matrix: MatrixRow[] = [
+  // Public
+  { method: "GET", path: "/api/v1/config", rule: { kind: "public" }, prepare: () => ({ url: "/api/v1/config" }) },
+  { method: "GET", path: "/api/v1/changelog", rule: { kind: "public" }, prepare: () => ({ url: "/api/v1/changelog" }) },
+  {
+    method: "POST",
+    path: "/api/v1/auth/basic",
+    rule: { kind: "public" },
+    prepare: (f) => ({ url: "/api/v1/auth/basic", body: { email: f.loner.email, password: f.loner.password } }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/basic/signup",
+    rule: { kind: "public" },
+    prepare: (f) => ({
+      url: "/api/v1/auth/basic/signup",
+      body: {
+        email: `new-${f.unique("x").replaceAll(" ", "-").toLowerCase()}@example.com`,
+        password: "a long Passphrase 42!",
+        nominative: "New",
+      },
+      remoteAddress: f.nextAddress(),
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/sign",
+    rule: { kind: "public" },
+    prepare: () => ({ url: "/api/v1/auth/sign", body: { credential: "not-a-google-token" } }),
+    // The tests configure no Google client: the route is there, and says it is not set up, to everyone alike.
+    expect: same(503),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/auth/basic/lost-password",
+    rule: { kind: "public" },
+    prepare: (f) => ({
+      url: `/api/v1/auth/basic/lost-password?email=${encodeURIComponent(f.loner.email)}`,
+      remoteAddress: f.nextAddress(),
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/basic/change-password",
+    rule: { kind: "public" },
+    prepare: (f) => ({
+      url: "/api/v1/auth/basic/change-password",
+      body: { email: f.loner.email, password: "a long Passphrase 42!", token: "not-a-token" },
+    }),
+    expect: same(400),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/auth/invitation",
+    rule: { kind: "public" },
+    prepare: () => ({ url: "/api/v1/auth/invitation?token=not-a-token" }),
+    expect: same(400),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/invitation/accept",
+    rule: { kind: "public" },
+    prepare: () => ({ url: "/api/v1/auth/invitation/accept", body: { token: "not-a-token" } }),
+    expect: same(400),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/verify-email",
+    rule: { kind: "public" },
+    prepare: () => ({ url: "/api/v1/auth/verify-email", body: { token: "not-a-token" } }),
+    expect: same(400),
+  },
+
+  // Own data
+  { method: "GET", path: "/api/v1/auth/me", rule: { kind: "own" }, prepare: () => ({ url: "/api/v1/auth/me" }) },
+  {
+    method: "POST",
+    path: "/api/v1/auth/logout",
+    rule: { kind: "own" },
+    prepare: async (f, caller) => ({
+      url: "/api/v1/auth/logout",
+      token: (await f.newSession(signedInUser(f, caller))).token,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/auth/sessions",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/auth/sessions" }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/auth/sessions",
+    rule: { kind: "own" },
+    // The caller's own session is the asking one and stays; a second one goes.
+    prepare: async (f, caller) => {
+      await f.newSession(signedInUser(f, caller));
+      return { url: "/api/v1/auth/sessions?others=true" };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/auth/sessions/{id}",
+    rule: { kind: "own" },
+    prepare: async (f, caller) => ({
+      url: `/api/v1/auth/sessions/${(await f.newSession(signedInUser(f, caller))).sessionId}`,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/auth/invitations",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/auth/invitations" }),
+  },
+  {
+    // The organization's invitation is to another address: nobody but its addressee learns it exists.
+    method: "POST",
+    path: "/api/v1/auth/invitations/{id}/accept",
+    rule: { kind: "own" },
+    prepare: (f) => ({ url: `/api/v1/auth/invitations/${f.invitationId}/accept` }),
+    expect: { admin: 404, member: 404, noRules: 404, outsider: 404 },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/invitations/{id}/decline",
+    rule: { kind: "own" },
+    prepare: (f) => ({ url: `/api/v1/auth/invitations/${f.invitationId}/decline` }),
+    expect: { admin: 404, member: 404, noRules: 404, outsider: 404 },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/verify-email/resend",
+    rule: { kind: "own" },
+    prepare: (f) => ({ url: "/api/v1/auth/verify-email/resend", remoteAddress: f.nextAddress() }),
+  },
+
+  // The person and their organization
+  {
+    method: "PATCH",
+    path: "/api/v1/user/{id}",
+    rule: { kind: "self-or-right", right: "edit user" },
+    // Oneself changes any setting; on someone else only the status, with edit user.
+    prepare: (f, caller) => ({ url: user(f), body: caller === "admin" ? { language: "en" } : { status: "active" } }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/user/{id}/organization",
+    rule: { kind: "self" },
+    prepare: (f) => ({ url: `${user(f)}/organization`, body: { name: f.unique("Second") } }),
+    // The admin already belongs to an organization.
+    expect: { admin: 409 },
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/user/{id}/organization/{orgId}",
+    // Oneself only, and with edit organization: the same change as PATCH /organization/{orgId}.
+    rule: { kind: "self" },
+    prepare: (f) => ({ url: `${user(f)}/organization/${f.orgId}`, body: { name: f.orgName } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/user/{id}/organization/{orgId}",
+    rule: { kind: "self" },
+    prepare: (f) => ({ url: `${user(f)}/organization/${f.orgId}` }),
+    // Only oneself may leave, and the admin is the last one holding every right on roles and users.
+    expect: { admin: 409 },
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: (f) => ({ url: org(f), body: { name: f.orgName } }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}",
+    rule: { kind: "right", right: "read organization" },
+    prepare: (f) => ({ url: org(f) }),
+  },
+
+  // Members and invitations
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/user",
+    rule: { kind: "member" },
+    prepare: (f) => ({ url: `${org(f)}/user` }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/user/{userId}",
+    rule: { kind: "member" },
+    prepare: (f) => ({ url: `${org(f)}/user/${f.target.id}` }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/user/{userId}",
+    rule: { kind: "right", right: "delete user" },
+    prepare: async (f, caller) => ({
+      url: `${org(f)}/user/${caller === "admin" ? (await addMember(f.t, f.orgId, "member")).id : f.target.id}`,
+    }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/user/{userId}",
+    rule: { kind: "right", right: "edit user" },
+    prepare: (f) => ({ url: `${org(f)}/user/${f.target.id}`, body: { role_id: f.memberRoleId } }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/user/invite",
+    rule: { kind: "right", right: "create user" },
+    prepare: (f) => ({
+      url: `${org(f)}/user/invite`,
+      body: {
+        email: `invite-${f.unique("x").replaceAll(" ", "-").toLowerCase()}@example.com`,
+        nominative: "Invited",
+        organization_role_id: f.memberRoleId,
+      },
+      remoteAddress: f.nextAddress(),
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/invitation",
+    rule: { kind: "right", right: "read user" },
+    prepare: (f) => ({ url: `${org(f)}/invitation` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/invitation/{id}/resend",
+    rule: { kind: "right", right: "create user" },
+    prepare: (f) => ({ url: `${org(f)}/invitation/${f.invitationId}/resend`, remoteAddress: f.nextAddress() }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/invitation/{id}",
+    // Revoking undoes an invitation, so it needs the right that made it.
+    rule: { kind: "right", right: "create user" },
+    prepare: async (f, caller) => ({
+      url: `${org(f)}/invitation/${
+        caller === "admin"
+          ? await fresh(f, `${org(f)}/user/invite`, {
+              email: `revoke-${f.unique("x").replaceAll(" ", "-").toLowerCase()}@example.com`,
+              nominative: "Revoked",
+              organization_role_id: f.memberRoleId,
+            })
+          : f.invitationId
+      }`,
+    }),
+  },
+
+  // Roles
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/role",
+    rule: { kind: "right", right: "read role" },
+    prepare: (f) => ({ url: `${org(f)}/role` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/role",
+    rule: { kind: "right", right: "create role" },
+    prepare: (f) => ({ url: `${org(f)}/role`, body: { name: f.unique("Role"), acls: [] } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/role/{id}",
+    rule: { kind: "right", right: "edit role" },
+    prepare: (f) => ({ url: `${org(f)}/role/${f.spareRoleId}`, body: { acls: [] } }),
+  },
+
+  // Contracts (the admin's own, so that "the user themself" is the admin)
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/user/{userId}/contract",
+    rule: { kind: "self-or-right", right: "read user" },
+    prepare: (f) => ({ url: `${org(f)}/user/${f.users.admin.id}/contract` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/user/{userId}/contract",
+    rule: { kind: "right", right: "edit user" },
+    prepare: (f) => ({ url: `${org(f)}/user/${f.target.id}/contract`, body: contractFor(f.nextYear()) }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/user/{userId}/contract/{contractId}",
+    rule: { kind: "right", right: "edit user" },
+    prepare: (f) => ({ url: `${org(f)}/user/${f.users.admin.id}/contract/${f.contractId}`, body: contractFor(2020) }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/user/{userId}/contract/{contractId}",
+    rule: { kind: "right", right: "edit user" },
+    prepare: async (f) => {
+      const url = `${org(f)}/user/${f.target.id}/contract`;
+      return { url: `${url}/${await fresh(f, url, contractFor(f.nextYear()))}` };
+    },
+  },
+
+  // Customers
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/customer",
+    rule: { kind: "right", right: "read organization" },
+    prepare: (f) => ({ url: `${org(f)}/customer` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/customer",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: (f) => ({ url: `${org(f)}/customer`, body: { nominative: f.unique("Customer") } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/customer/{id}",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: (f) => ({ url: `${org(f)}/customer/${f.customerId}`, body: { nominative: f.customerName } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/customer/{id}",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: async (f) => {
+      const name = f.unique("Gone");
+      const id = await fresh(f, `${org(f)}/customer`, { nominative: name });
+      return { url: `${org(f)}/customer/${id}?slug=${deletionSlug("Delete", name)}` };
+    },
+  },
+
+  // Overheads
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/overheads",
+    rule: { kind: "right", right: "read user" },
+    prepare: (f) => ({ url: `${org(f)}/overheads` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/overheads",
+    rule: { kind: "right", right: "edit user" },
+    prepare: (f) => ({ url: `${org(f)}/overheads`, body: { amount: 5, from_date: "2026-02-01" } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/overheads/{id}",
+    rule: { kind: "right", right: "edit user" },
+    prepare: (f) => ({ url: `${org(f)}/overheads/${f.overheadId}`, body: { amount: 100, from_date: "2026-01-01" } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/overheads/{id}",
+    rule: { kind: "right", right: "edit user" },
+    prepare: async (f) => ({
+      url: `${org(f)}/overheads/${await fresh(f, `${org(f)}/overheads`, { amount: 1, from_date: "2026-03-01" })}`,
+    }),
+  },
+
+  // Workflow statuses
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/projects-workflows",
+    rule: { kind: "right", right: "read project" },
+    prepare: (f) => ({ url: `${org(f)}/projects-workflows` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/projects-workflows",
+    rule: { kind: "right", right: "create project" },
+    prepare: (f) => ({ url: `${org(f)}/projects-workflows`, body: { name: f.unique("Status") } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/projects-workflows/{id}",
+    rule: { kind: "right", right: "edit project" },
+    prepare: (f) => ({ url: `${org(f)}/projects-workflows/${f.workflowId}`, body: { name: f.unique("Status") } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/projects-workflows/{id}",
+    rule: { kind: "right", right: "delete project" },
+    prepare: async (f) => ({
+      url: `${org(f)}/projects-workflows/${await fresh(f, `${org(f)}/projects-workflows`, { name: f.unique("Gone") })}`,
+    }),
+  },
+
+  // Task categories
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/task-category",
+    rule: { kind: "member" },
+    prepare: (f) => ({ url: `${org(f)}/task-category` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/task-category",
+    rule: { kind: "right", right: "edit project" },
+    prepare: (f) => ({ url: `${org(f)}/task-category`, body: { name: f.unique("Cat"), color: "#228BE6" } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/task-category/{id}",
+    rule: { kind: "right", right: "edit project" },
+    prepare: (f) => ({
+      url: `${org(f)}/task-category/${f.taskCategoryId}`,
+      body: { name: f.unique("Cat"), color: "#228BE6" },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/task-category/{id}",
+    rule: { kind: "right", right: "edit project" },
+    prepare: async (f) => ({
+      url: `${org(f)}/task-category/${await fresh(f, `${org(f)}/task-category`, { name: f.unique("Gone"), color: "#228BE6" })}`,
+    }),
+  },
+
+  // Tasks
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/task",
+    rule: { kind: "member" },
+    prepare: (f) => ({ url: `${org(f)}/task` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/task",
+    rule: { kind: "project", access: "read" },
+    prepare: (f) => ({
+      url: `${org(f)}/task`,
+      body: { name: f.unique("Task"), projectId: f.projectId, userId: f.users.admin.id },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/task/{id}",
+    rule: { kind: "project", access: "read" },
+    prepare: (f) => ({ url: `${org(f)}/task/${f.taskId}` }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/task/{id}",
+    rule: { kind: "project", access: "edit" },
+    prepare: (f) => ({ url: `${org(f)}/task/${f.taskId}`, body: { priority: 20 } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/task/{id}",
+    rule: { kind: "project", access: "edit" },
+    prepare: async (f) => ({
+      url: `${org(f)}/task/${await fresh(f, `${org(f)}/task`, { name: f.unique("Gone"), projectId: f.projectId, userId: f.users.admin.id })}`,
+    }),
+  },
+
+  // Projects
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/project",
+    rule: { kind: "member" },
+    prepare: (f) => ({ url: `${org(f)}/project` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/project",
+    rule: { kind: "right", right: "create project" },
+    prepare: (f) => ({
+      url: `${org(f)}/project`,
+      body: {
+        title: f.unique("Project"),
+        customer_id: f.customerId,
+        project_manager_id: f.users.admin.id,
+        salesaccount: [f.users.admin.id],
+      },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/project/{id}",
+    rule: { kind: "project", access: "read" },
+    prepare: (f) => ({ url: project(f) }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/project/{id}",
+    rule: { kind: "project", access: "edit" },
+    prepare: (f) => ({
+      url: project(f),
+      body: {
+        title: f.unique("Project"),
+        customer_id: f.customerId,
+        project_manager_id: f.users.admin.id,
+        salesaccount: [f.users.admin.id],
+      },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/project/{id}",
+    rule: { kind: "right", right: "delete project" },
+    prepare: async (f, caller) => ({
+      url:
+        caller === "admin"
+          ? `${org(f)}/project/${await fresh(f, `${org(f)}/project`, { title: f.unique("Gone"), customer_id: f.customerId, project_manager_id: f.users.admin.id, salesaccount: [f.users.admin.id] })}`
+          : project(f),
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/user/{userId}/project",
+    rule: { kind: "self-or-right", right: "read project" },
+    prepare: (f) => ({ url: `${org(f)}/user/${f.users.admin.id}/project` }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/project-category",
+    rule: { kind: "member" },
+    prepare: (f) => ({ url: `${org(f)}/project-category` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/project-category",
+    rule: { kind: "right", right: "edit project" },
+    prepare: (f) => ({ url: `${org(f)}/project-category`, body: { name: f.unique("Category"), color: "#228BE6" } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/project-category/{id}",
+    rule: { kind: "right", right: "edit project" },
+    prepare: (f) => ({
+      url: `${org(f)}/project-category/${f.projectCategoryId}`,
+      body: { name: f.unique("Category"), color: "#228BE6" },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/project-category/{id}",
+    rule: { kind: "right", right: "edit project" },
+    prepare: async (f) => ({
+      url: `${org(f)}/project-category/${await fresh(f, `${org(f)}/project-category`, { name: f.unique("Gone"), color: "#228BE6" })}`,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/project-area",
+    rule: { kind: "member" },
+    prepare: (f) => ({ url: `${org(f)}/project-area` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/project-area",
+    rule: { kind: "right", right: "edit project" },
+    prepare: (f) => ({ url: `${org(f)}/project-area`, body: { name: f.unique("Area") } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/project-area/{id}",
+    rule: { kind: "right", right: "edit project" },
+    prepare: (f) => ({ url: `${org(f)}/project-area/${f.projectAreaId}`, body: { name: f.unique("Area") } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/project-area/{id}",
+    rule: { kind: "right", right: "edit project" },
+    prepare: async (f) => ({
+      url: `${org(f)}/project-area/${await fresh(f, `${org(f)}/project-area`, { name: f.unique("Gone") })}`,
+    }),
+  },
+
+  // What hangs from a project
+  ...(
+    [
+      ["expense", "expenseId", (f: Fixture) => ({ title: f.unique("Expense"), amount: 10 })],
+      ["note", "noteId", (f: Fixture) => ({ note: f.unique("Note") })],
+      ["links", "linkId", (f: Fixture) => ({ title: f.unique("Link"), url: "https://example.com" })],
+      ["updates", "updateId", (f: Fixture) => ({ status: "in_progress", update: f.unique("Update") })],
+    ] as const
+  ).flatMap(([name, key, body]): MatrixRow[] => {
+    const param = { expense: "expenseId", note: "noteId", links: "linkId", updates: "updateId" }[name];
+    const path = `/api/v1/organization/{orgId}/project/{id}/${name}`;
+    return [
+      {
+        method: "GET",
+        path,
+        rule: { kind: "project", access: "read" },
+        prepare: (f) => ({ url: `${project(f)}/${name}` }),
+      },
+      {
+        method: "POST",
+        path,
+        rule: { kind: "project", access: "edit" },
+        prepare: (f) => ({ url: `${project(f)}/${name}`, body: body(f) }),
+      },
+      {
+        method: "PATCH",
+        path: `${path}/{${param}}`,
+        rule: { kind: "project", access: "edit" },
+        prepare: (f) => ({ url: `${project(f)}/${name}/${f[key]}`, body: body(f) }),
+      },
+      {
+        method: "DELETE",
+        path: `${path}/{${param}}`,
+        rule: { kind: "project", access: "edit" },
+        prepare: async (f) => ({ url: `${project(f)}/${name}/${await fresh(f, `${project(f)}/${name}`, body(f))}` }),
+      },
+    ];
+  }),
+
+  // The admin's board and timer
+  {
+    method: "GET",
+    path: "/api/v1/user/{id}/time-blocking",
+    rule: { kind: "self-or-right", right: "read team" },
+    prepare: (f) => {
+      const now = Date.now();
+      return { url: `${user(f)}/time-blocking?startTime=${now - 7 * 24 * hour}&endTime=${now + hour}` };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/user/{id}/time-blocking",
+    rule: { kind: "self-or-right", right: "edit team" },
+    prepare: (f) => ({ url: `${user(f)}/time-blocking`, body: eventBody(f) }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/user/{id}/time-blocking/not-assigned",
+    rule: { kind: "self-or-right", right: "read team" },
+    prepare: (f) => ({ url: `${user(f)}/time-blocking/not-assigned` }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/user/{id}/time-blocking/{eventId}",
+    rule: { kind: "self-or-right", right: "edit team" },
+    prepare: (f) => ({ url: `${user(f)}/time-blocking/${f.eventId}`, body: { title: f.unique("Event") } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/user/{id}/time-blocking/{eventId}",
+    rule: { kind: "self-or-right", right: "edit team" },
+    prepare: async (f) => ({
+      url: `${user(f)}/time-blocking/${await fresh(f, `${user(f)}/time-blocking`, eventBody(f))}`,
+    }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/user/{id}/recurrence/{recId}",
+    rule: { kind: "self-or-right", right: "edit team" },
+    prepare: (f) => ({ url: `${user(f)}/recurrence/${f.recurrenceId}`, body: { end_date: null } }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/user/{id}/timer",
+    rule: { kind: "self-or-right", right: "read team" },
+    prepare: (f) => ({ url: `${user(f)}/timer` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/user/{id}/timer",
+    rule: { kind: "self-or-right", right: "edit team" },
+    prepare: async (f) => {
+      const running = await f.api("GET", `${user(f)}/timer`);
+      if (running && Object.keys(running).length > 0) await f.api("DELETE", `${user(f)}/timer`);
+      const now = Date.now();
+      const eventId = await fresh(f, `${user(f)}/time-blocking`, {
+        ...eventBody(f),
+        start_time: now - hour,
+        end_time: now + hour,
+      });
+      return { url: `${user(f)}/timer`, body: { start_time: now - 60_000, time_blocking_event_id: eventId } };
+    },
+    expect: { admin: 201 },
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/user/{id}/timer",
+    rule: { kind: "self-or-right", right: "edit team" },
+    prepare: async (f) => {
+      const running = await f.api("GET", `${user(f)}/timer`);
+      if (!running || Object.keys(running).length === 0) {
+        const now = Date.now();
+        const eventId = await fresh(f, `${user(f)}/time-blocking`, {
+          ...eventBody(f),
+          start_time: now - hour,
+          end_time: now + hour,
+        });
+        await f.api("POST", `${user(f)}/timer`, { start_time: now - 60_000, time_blocking_event_id: eventId });
+      }
+      return { url: `${user(f)}/timer` };
+    },
+  },
+
+  // Reports
+  {
+    method: "GET",
+    path: "/api/v1/report/timesheet",
+    rule: { kind: "actor-org", right: "read timesheet" },
+    // Naming one of the organization's people: another organization's user is told it does not exist.
+    prepare: (f) => ({
+      url: `/api/v1/report/timesheet?start_date=2026-01-01&end_date=2026-01-31&user_id=${f.users.admin.id}`,
+    }),
+    expect: { outsider: 404 },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/report/team",
+    rule: { kind: "actor-org", right: "read team" },
+    prepare: () => ({ url: "/api/v1/report/team?start_date=2026-01-01&end_date=2026-01-31" }),
+    // The other organization is on the free plan, which has no team dashboard.
+    expect: { outsider: 403 },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/report/user/{id}",
+    rule: { kind: "self-or-right", right: "read team" },
+    prepare: (f) => ({ url: `/api/v1/report/user/${f.users.admin.id}?start_date=2026-01-01&end_date=2026-01-31` }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/project/{id}/report",
+    rule: { kind: "project", access: "read" },
+    prepare: (f) => ({ url: `${project(f)}/report` }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/user/{userId}/organization/{orgId}/project/{id}/hours",
+    rule: { kind: "project", access: "read" },
+    prepare: (f) => ({ url: `${user(f)}/organization/${f.orgId}/project/${f.projectId}/hours` }),
+  },
+];
