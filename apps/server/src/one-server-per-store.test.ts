@@ -41,7 +41,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("one server per embedded stor
     expect(second.stdout()).not.toContain("is listening");
     // The first one never noticed.
     expect((await fetch(`${address}/api/v1/config`)).status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 
   test("a waiting server starts as soon as the holder is killed with SIGKILL, and finds its data", async () => {
     const dir = await dataDir();
@@ -56,23 +56,24 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("one server per embedded stor
     expect(signup.status).toBe(201);
     const { token } = (await signup.json()) as { token: string };
 
-    const second = start({ DATA_DIR: dir, DATA_DIR_LOCK_WAIT_SECONDS: "60" });
+    const second = start({ DATA_DIR: dir, DATA_DIR_LOCK_WAIT_SECONDS: "120" });
     await second.waitForStderr(`(pid ${first.pid} on this host`);
     first.child.kill("SIGKILL");
     const killedAt = Date.now();
     const address = await second.listening;
-    expect(Date.now() - killedAt).toBeLessThan(15_000);
+    // Well under its 120 s wait, even on a busy machine.
+    expect(Date.now() - killedAt).toBeLessThan(30_000);
     const me = await fetch(`${address}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email });
     expect(second.stdout()).toMatch(/index check: [1-9]\d* indexes sound/);
-  }, 60_000);
+  }, 120_000);
 
   test("a restart overlapping a graceful stop under write load keeps every acknowledged write", async () => {
     const dir = await dataDir();
     const first = start({ DATA_DIR: dir });
     const firstAddress = await first.listening;
-    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    const agent = new Agent({ keepAlive: true, maxSockets: 2 });
 
     const acknowledged: Array<{ email: string; token: string }> = [];
     const failures: string[] = [];
@@ -99,8 +100,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("one server per embedded stor
         else if (result.status !== 503) failures.push(`${result.status} ${result.body}`);
       }
     };
-    const writers = [0, 1, 2, 3].map(writer);
-    while (acknowledged.length < 8) await new Promise((resolve) => setTimeout(resolve, 20));
+    const writers = [0, 1].map(writer);
+    while (acknowledged.length < 4) await new Promise((resolve) => setTimeout(resolve, 20));
 
     // The replacement starts while the first still serves, as a supervisor's restart does, and waits for the store.
     const second = start({ DATA_DIR: dir, DATA_DIR_LOCK_WAIT_SECONDS: "60" });
@@ -111,7 +112,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("one server per embedded stor
     agent.destroy();
     expect(await first.exited).toEqual({ code: 0, signal: null });
     expect(failures).toEqual([]);
-    expect(refused).toBe(4);
+    expect(refused).toBe(2);
     expect(acknowledged.length).toBeGreaterThan(beforeStop);
 
     const address = await second.listening;
@@ -122,5 +123,5 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("one server per embedded stor
       if (me.status !== 200 || ((await me.json()) as { email: string }).email !== email) missing.push(email);
     }
     expect(missing).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 });
