@@ -284,9 +284,7 @@ export const invitations = pgTable(
       columns: [t.organizationId, t.roleId],
       foreignColumns: [roles.organizationId, roles.id],
     }).onDelete("cascade"),
-    uniqueIndex("invitations_pending_email_unique")
-      .on(t.organizationId, t.email)
-      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex("invitations_pending_email_unique").on(t.organizationId, t.email).where(sql`${t.status} = 'pending'`),
     index("invitations_email_idx").on(t.email),
     check("invitations_email_lower_case", sql`${t.email} = lower(${t.email})`),
     check("invitations_status_known", oneOf(t.status, invitationStatuses)),
