@@ -137,9 +137,9 @@ describe("the cost of an estimate", () => {
     ["an e-mail over and over", "nina.rossi@posta.it".repeat(14).slice(0, 256)],
   ])("%s of 256 characters is measured in well under a second", (_label, password) => {
     passwordStrength("warm-up");
-    const started = performance.now();
+    const started = Date.now();
     passwordStrength(password, nina);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(500);
   });
 
   it("judges a long password by its first characters", () => {

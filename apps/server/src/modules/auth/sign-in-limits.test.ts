@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, test } from "vitest";
+import { rateLimitCounters } from "../../db/schema.js";
 import { buildUser, uniqueEmail } from "../../test/factories.js";
 import { request, type TestApp, useTestApp } from "../../test/test-app.js";
 
@@ -141,10 +142,20 @@ describe("sign-in limit per address across accounts", () => {
     expect((await signIn(user.email, user.password, freshAddress())).statusCode).toBe(200);
   });
 
-  test("successful sign-ins do not use up the address's allowance", async () => {
+  test("successful sign-ins do not use up the address's allowance: each takes its attempt back", async () => {
     const address = freshAddress();
     const user = await buildUser(t);
-    for (let i = 0; i < 101; i += 1) expect((await signIn(user.email, user.password, address)).statusCode).toBe(200);
+    const clientCount = async () => {
+      const [row] = await t.db
+        .select({ count: rateLimitCounters.count })
+        .from(rateLimitCounters)
+        .where(and(eq(rateLimitCounters.scope, "sign-in:client"), eq(rateLimitCounters.subject, address)));
+      return row?.count;
+    };
+    for (let i = 0; i < 3; i += 1) expect((await signIn(user.email, user.password, address)).statusCode).toBe(200);
+    expect(await clientCount()).toBe(0);
+    expect((await signIn(user.email, "wrong", address)).statusCode).toBe(401);
+    expect(await clientCount()).toBe(1);
   });
 });
 

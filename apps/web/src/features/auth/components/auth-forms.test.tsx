@@ -17,7 +17,7 @@ const strong = "violet sunset over the pier";
 /** The named button once the lazily loaded strength meter has judged the password. */
 async function enabled(name: string) {
   const button = screen.getByRole("button", { name });
-  await waitFor(() => expect(button).toBeEnabled(), { timeout: 5000 });
+  await waitFor(() => expect(button).toBeEnabled(), { timeout: 10_000 });
   return button;
 }
 
