@@ -40,7 +40,14 @@ function instrument() {
   requestAnimationFrame(sample);
 }
 
-/** Loads a page, waits until its tile count has held still for a second, and answers data → last tile in ms. */
+/** How long a page may take to get its data and show a first tile: a first load on a cold server is slow. */
+const firstTileTimeoutMs = 60_000;
+
+/**
+ * Loads a page, waits for its data and a first tile, then until its tile count has held still for a second, and
+ * answers data → last tile in ms. The second of stillness counts only once tiles show: a page still loading its
+ * scripts or its data (a cold server, a busy machine) also holds still, at zero.
+ */
 async function measure(browser, url, session) {
   const context = await browser.newContext({ timezoneId: timeZone, viewport: { width: 1440, height: 900 } });
   await context.addInitScript(instrument);
@@ -59,6 +66,15 @@ async function measure(browser, url, session) {
   });
   const page = await context.newPage();
   await page.goto(url);
+  const shown = () => window.__bench.dataAt !== null && (window.__bench.samples.at(-1)?.[1] ?? 0) > 0;
+  try {
+    await page.waitForFunction(shown, undefined, { timeout: firstTileTimeoutMs, polling: 100 });
+  } catch {
+    const { dataAt } = await page.evaluate(() => window.__bench);
+    const what = dataAt === null ? "its time-blocking answer never arrived" : "the answer arrived but no tile showed";
+    await context.close();
+    throw new Error(`${url} showed no events within ${firstTileTimeoutMs / 1000} s: ${what}`);
+  }
   let last = -1;
   let stableSince = Date.now();
   while (Date.now() - stableSince < 1000) {
@@ -73,7 +89,6 @@ async function measure(browser, url, session) {
   await context.close();
   const finalCount = samples.at(-1)[1];
   const renderedAt = samples.find(([, count]) => count === finalCount)[0];
-  if (dataAt === null || finalCount === 0) throw new Error(`${url} showed no events`);
   return { ms: renderedAt - dataAt, tiles: finalCount };
 }
 

@@ -2,7 +2,7 @@ import http from "node:http";
 
 /**
  * A closed-loop load generator: `connections` keep-alive sockets, each sending the next request as soon as the
- * previous answer is read, for `durationMs` after a warm-up. Prints nothing; answers throughput and latency, and
+ * previous answer is read, for `durationMs` after a warm-up. Prints nothing; answers throughput, latency, bytes per answer, and
  * what `sample()` (such as the CPU time of the processes under test) answered as the measured stretch began and ended.
  */
 export async function runLoad({
@@ -17,6 +17,7 @@ export async function runLoad({
   const target = new URL(url);
   const latencies = [];
   let errors = 0;
+  let bytes = 0;
   let recording = false;
   let stopAt = Number.POSITIVE_INFINITY;
 
@@ -26,7 +27,10 @@ export async function runLoad({
       const req = http.request(
         { agent, host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, headers },
         (res) => {
-          res.resume();
+          // Counted as they arrive on the wire: a compressed answer counts its compressed bytes.
+          res.on("data", (chunk) => {
+            if (recording) bytes += chunk.length;
+          });
           res.on("end", () => {
             const ms = Number(process.hrtime.bigint() - started) / 1e6;
             if (recording) {
@@ -66,6 +70,7 @@ export async function runLoad({
     p50: at(0.5),
     p95: at(0.95),
     p99: at(0.99),
+    bytesPerRequest: latencies.length ? bytes / latencies.length : Number.NaN,
     samples: [firstSample, lastSample],
   };
 }
