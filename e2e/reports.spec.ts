@@ -99,6 +99,13 @@ test.describe("in a fixed week", () => {
     test.setTimeout(90_000);
     const owner = await createWeek(request);
 
+    // Decision 013: the charts' library loads with the pages that draw charts, not with the app.
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const chartsLoaded = () => scripts.some((path) => /\/assets\/charts-[^/]*\.js$/.test(path));
+
     // The board: the client call is confirmed, so its hour is logged.
     await openSignedIn(page, owner.token, `/user/${owner.uid}/board`);
     await tile(page, "Client call").click({ button: "right" });
@@ -150,12 +157,15 @@ test.describe("in a fixed week", () => {
     expect(lines.some((line) => line.includes("Sito Caffè Nero") && line.includes(";"))).toBe(true);
     expect((await download).suggestedFilename()).toBe("timesheet-byProject-2026-03-16-2026-03-22.csv");
 
+    expect(chartsLoaded()).toBe(false);
+
     // The dashboard's week: 5 h 30 of 40 h logged, 4 h of them on a billable project.
     await sidebar.getByRole("link", { name: "Dashboard" }).click();
     await expect(page.getByTestId("week-label")).toHaveText("16/03/2026 – 22/03/2026");
     await expect(page.getByRole("img", { name: "Work logged: 13.8%" })).toBeVisible();
     await expect(page.getByRole("img", { name: "Billable hours: 10.0%" })).toBeVisible();
     await expect(page.getByTestId("ring-logged")).toContainText("5.5 h");
+    expect(chartsLoaded()).toBe(true);
     await expect(page.getByTestId("plan-versus-actual")).toContainText("+3.5 h");
 
     // The bank call gets the project: the toast comes, the row leaves, the rings move.
