@@ -246,6 +246,20 @@ describe("timesheet report", { timeout: 20_000 }, () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 
+  it("refuses an end before the start without asking the server", async () => {
+    const fetch = timesheetServer();
+    const { user } = await openTimesheet();
+    await choosePeriod(user, "16/03/2026", "18/03/2026");
+    // The to picker offers no day before the start; a start moved past the end is caught on Generate.
+    const from = screen.getByRole("textbox", { name: "From" });
+    await user.clear(from);
+    await user.type(from, "20/03/2026");
+    await user.tab();
+    await user.click(screen.getByRole("button", { name: "Generate" }));
+    expect(await screen.findByText("The end date cannot be before the start date")).toBeInTheDocument();
+    expect(fetch.requestsTo("GET", "/api/v1/report/timesheet")).toHaveLength(0);
+  });
+
   it("tells someone without the right to read the timesheet why nothing is shown", async () => {
     const fetch = timesheetServer({ me: buildUser({ role: buildRole("member") }) });
     await openTimesheet();
