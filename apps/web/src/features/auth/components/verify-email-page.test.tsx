@@ -10,7 +10,7 @@ import { stubSignedInApi } from "../../../testing/signed-in-api";
 const route = "/verify-email?token=tok-verify";
 const verified = buildUser({ email_verified: true });
 
-describe("verify-email page", () => {
+describe("verify-email page", { timeout: 15_000 }, () => {
   it("verifies the address once, says so and offers to log in", async () => {
     const fetch = stubFetch({
       "GET /api/v1/config": () => jsonResponse(buildConfig()),

@@ -29,7 +29,7 @@ function server(me: User, routes: Record<string, StubHandler> = {}) {
   return stubSignedInApi(me, { "GET /api/v1/auth/invitations": () => jsonResponse([invitation]), ...routes });
 }
 
-describe("invitations in the onboarding", () => {
+describe("invitations in the onboarding", { timeout: 15_000 }, () => {
   it("offers to join the organization that invited the person, beside creating one", async () => {
     server(withoutOrganization());
     renderApp({ route: profileRoute });
@@ -57,8 +57,13 @@ describe("invitations in the onboarding", () => {
     await user.click(await within(dialog).findByRole("button", { name: "Accept" }));
     expect(await screen.findByText("Welcome to Beta Studio!")).toBeInTheDocument();
     expect(fetch.requestsTo("POST", "/api/v1/auth/invitations/invitation-1/accept")).toHaveLength(1);
-    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/user/user-1/board"));
-    await waitFor(() => expect(screen.queryByText("Enter your company name")).not.toBeInTheDocument());
+    // The board is a heavy page: on a busy machine it takes a while to draw.
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/user/user-1/board"), {
+      timeout: 4000,
+    });
+    await waitFor(() => expect(screen.queryByText("Enter your company name")).not.toBeInTheDocument(), {
+      timeout: 4000,
+    });
   });
 
   it("shows the server's refusal of an acceptance and keeps the choice open", async () => {
@@ -133,7 +138,7 @@ describe("invitations in the onboarding", () => {
   });
 });
 
-describe("notices in the shell", () => {
+describe("notices in the shell", { timeout: 15_000 }, () => {
   it("tells a member of another organization to leave it before accepting, and lets them decline", async () => {
     let invitations = [invitation];
     const fetch = server(buildUser(), {
@@ -158,7 +163,7 @@ describe("notices in the shell", () => {
   it("links to the profile from any other page", async () => {
     server(buildUser());
     renderApp({ route: "/organization/org-1/users/unknown" });
-    const link = await screen.findByRole("link", { name: "Open profile" });
+    const link = await screen.findByRole("link", { name: "Open profile" }, { timeout: 4000 });
     expect(link).toHaveAttribute("href", profileRoute);
   });
 

@@ -23,7 +23,7 @@ function server(start: User, leave: StubHandler) {
   });
 }
 
-describe("leaving the organization", () => {
+describe("leaving the organization", { timeout: 15_000 }, () => {
   it("asks first, then leaves: the onboarding offers to create or join another", async () => {
     const fetch = server(buildUser(), () => new Response(null, { status: 204 }));
     const { user } = renderApp({ route });

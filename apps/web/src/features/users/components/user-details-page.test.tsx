@@ -213,7 +213,7 @@ describe("contracts table", () => {
   });
 });
 
-describe("removing from the organization", () => {
+describe("removing from the organization", { timeout: 15_000 }, () => {
   const removePath = "/api/v1/organization/org-1/user/user-2";
 
   it("asks first, then removes the member, says their time stays and goes back to the list", async () => {

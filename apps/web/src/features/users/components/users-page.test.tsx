@@ -241,7 +241,7 @@ describe("invite modal", () => {
   });
 });
 
-describe("invitations in the list", () => {
+describe("invitations in the list", { timeout: 15_000 }, () => {
   async function showInvited(user: ReturnType<typeof renderApp>["user"]) {
     await screen.findByRole("table");
     await user.click(screen.getByRole("radio", { name: "Invited" }));
