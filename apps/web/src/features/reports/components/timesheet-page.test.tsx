@@ -168,6 +168,9 @@ describe("timesheet report", { timeout: 20_000 }, () => {
       end_date: "2026-03-20",
       timesheet_type: "byDay",
     });
+    // Pressing Generate again reads the same period again: time may have been logged since.
+    await user.click(generate);
+    await waitFor(() => expect(fetch.requestsTo("GET", "/api/v1/report/timesheet")).toHaveLength(2));
   });
 
   it("by project links each project title to its page and adds the customer", async () => {

@@ -84,7 +84,9 @@ export function TimesheetPage() {
     }
     setPeriodError(null);
     const { format: _format, ...query } = parsed.data;
-    setRequest(query);
+    // Generate always reads the figures again, also for the period already on screen.
+    if (JSON.stringify(query) === JSON.stringify(request)) void timesheet.refetch();
+    else setRequest(query);
   };
 
   const exportCsv = () => {
