@@ -41,7 +41,7 @@ export function SignedOutOnly({ backToOrigin = false }: { backToOrigin?: boolean
 }
 
 /**
- * /change-password. A link of an invitation or a password reset carries a token and opens the form even with
+ * /change-password, /invitation and /verify-email. An e-mailed link carries a token and opens its page even with
  * someone signed in (a shared computer, or the person's own older session): the new password signs in the
  * link's owner in place of whoever was. Without a token it is a signed-out screen like the others.
  */
