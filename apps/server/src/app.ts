@@ -12,7 +12,7 @@ import { type DatabaseHandle, openDatabase } from "./db/database.js";
 import { registerAuthentication } from "./http/authenticate.js";
 import { registerBodyDepthLimit } from "./http/body-depth.js";
 import { registerCompression } from "./http/compression.js";
-import { registerErrorHandler } from "./http/error-handler.js";
+import { answerFrameworkError, registerErrorHandler } from "./http/error-handler.js";
 import { registerNulRejection } from "./http/reject-nul.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerSpa } from "./http/spa.js";
@@ -125,6 +125,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    frameworkErrors: answerFrameworkError,
   });
 
   const ownsDatabase = !deps.database;

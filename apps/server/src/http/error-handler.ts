@@ -61,6 +61,18 @@ function clientError(error: FastifyError, bodyLimit: number): { code: ErrorCode;
   return { code: code ?? "BAD_REQUEST", message: error.message };
 }
 
+/**
+ * The router refuses some addresses before any route, hook or error handler runs: a path with an escape that is not
+ * UTF-8 (`%FF`) or a parameter longer than the router keeps. Fastify would answer those in its own shape; they get ours.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? "A part of the address is too long"
+      : "The address is not valid: a part of it is not correctly encoded";
+  return reply.status(400).send(errorBody("BAD_REQUEST", message));
+}
+
 export const connectionLostMessage = "The connection to the database was lost. Please try again";
 
 /**
