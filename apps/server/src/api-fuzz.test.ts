@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type FakeJwks, startFakeJwks } from "@timetrap/fakes";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
@@ -270,6 +271,54 @@ function requestFor(random: Random, operation: Operation): InjectOptions & { url
   }
 }
 
+/**
+ * Now and then a header the client chose badly: an encoding list the compression must negotiate, an Accept a route
+ * may answer in CSV, or an Authorization that is not the admin's token (which then replaces it).
+ */
+function oddHeaders(random: Random): Record<string, string> {
+  if (!random.chance(0.15)) return {};
+  const token = f.users.admin.token;
+  switch (random.int(0, 2)) {
+    case 0:
+      return {
+        "accept-encoding": random.pick([
+          "br;q=NaN",
+          "gzip;q=-1, br;q=2",
+          "*",
+          "identity;q=0",
+          "*;q=0",
+          ",,,;q=",
+          "gzip, deflate, br, zstd",
+          "br;q=0.5;q=1",
+          "x".repeat(5_000),
+        ]),
+      };
+    case 1:
+      return { accept: random.pick(["text/csv", "*/*;q=bad", "application/xml", "text/csv;q=0, */*", ""]) };
+    default:
+      return {
+        authorization: random.pick([
+          "Bearer",
+          "Bearer a.b.c",
+          `Bearer ${token}x`,
+          `Bearer ${token.slice(0, -2)}`,
+          "Basic Zm9vOmJhcg==",
+          `Bearer ${"a".repeat(10_000)}`,
+          `bearer ${token}`,
+          `Bearer ${token} ${token}`,
+        ]),
+      };
+  }
+}
+
+/** The answer as text, uncompressed when the server compressed it. */
+function textOf(response: { headers: Record<string, unknown>; rawPayload: Buffer; body: string }): string {
+  const encoding = response.headers["content-encoding"];
+  if (encoding === "br") return brotliDecompressSync(response.rawPayload).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(response.rawPayload).toString("utf8");
+  return response.body;
+}
+
 /** A session for the admin again when a request ended it (a logout, a status change), so the run keeps its depth. */
 async function revive(): Promise<void> {
   const [row] = await t.db.update(users).set({ status: "active" }).where(eq(users.id, f.users.admin.id)).returning();
@@ -285,17 +334,18 @@ test(`${total} requests made from the OpenAPI schemas and broken answer no 5xx a
   const statuses = new Map<number, number>();
   for (let index = 0; index < total && failures.length < 10; index++) {
     const { describe, ...options } = requestFor(random, random.pick(operations));
-    const response = await request(t.app, { ...options, token: f.users.admin.token });
-    const sample = `#${index} ${describe} → ${response.statusCode}: ${options.method} ${options.url.slice(0, 200)} ${String(options.payload ?? "").slice(0, 300)}\n  ${response.body.slice(0, 400)}`;
+    const headers = { ...(options.headers as Record<string, string> | undefined), ...oddHeaders(random) };
+    const response = await request(t.app, { ...options, headers, token: f.users.admin.token });
+    const body = textOf(response);
+    const sample = `#${index} ${describe} → ${response.statusCode}: ${options.method} ${options.url.slice(0, 200)} ${JSON.stringify(headers).slice(0, 200)} ${String(options.payload ?? "").slice(0, 300)}\n  ${body.slice(0, 400)}`;
     if (response.statusCode >= 500) failures.push(sample);
-    else if (response.statusCode >= 400 && !isErrorBody(response.body))
-      failures.push(`${sample}\n  is not an error body`);
+    else if (response.statusCode >= 400 && !isErrorBody(body)) failures.push(`${sample}\n  is not an error body`);
     else {
-      const shown = leaks.filter(([, pattern]) => pattern.test(response.body)).map(([what]) => what);
+      const shown = leaks.filter(([, pattern]) => pattern.test(body)).map(([what]) => what);
       if (shown.length > 0) failures.push(`${sample}\n  shows ${shown.join(", ")}`);
     }
     statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-    if (response.statusCode === 401) await revive();
+    if (response.statusCode === 401 && !headers.authorization) await revive();
   }
   const replay = `FUZZ_SEED=${seed} FUZZ_REQUESTS=${total} replays this run`;
   expect(failures, replay).toEqual([]);
