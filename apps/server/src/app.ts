@@ -169,11 +169,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   const organizations = createOrganizationsService({ repository: createOrganizationsRepository(database.db) });
-  const users = createUsersService({ repository: createUsersRepository(database.db), organizations });
   const sessions = createSessionsService({
     repository: createSessionsRepository(database.db),
     authSecret: config.authSecret,
   });
+  const users = createUsersService({ repository: createUsersRepository(database.db), organizations, sessions });
   const invitations = createInvitationsService({ organizations, users });
   const emailVerification = createEmailVerificationService({
     repository: createAuthRepository(database.db),

@@ -10,6 +10,7 @@ import {
 import { type Database, isUniqueViolation } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
+import type { SessionsService } from "../sessions/sessions.service.js";
 import type { UserChanges, UserQueries, UserRow, UsersRepository, UserWithOrganization } from "./users.repository.js";
 
 /** What other modules (auth) read about an account; never sent as is. */
@@ -20,9 +21,11 @@ export type UsersService = ReturnType<typeof createUsersService>;
 export function createUsersService({
   repository,
   organizations,
+  sessions,
 }: {
   repository: UsersRepository;
   organizations: OrganizationsService;
+  sessions: Pick<SessionsService, "endAllSessions">;
 }) {
   const on = (tx: Database | undefined): UserQueries => (tx ? repository.within(tx) : repository);
 
@@ -108,6 +111,8 @@ export function createUsersService({
       // Sessions and invitation links of an inactive user are refused where they are checked (auth), from now on.
       await on(tx).update(userId, { status });
     });
+    // Ended too, so that reactivating the user does not bring back the devices that were signed in before.
+    if (status === "inactive") await sessions.endAllSessions({ userId });
   }
 
   return {

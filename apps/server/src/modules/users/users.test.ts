@@ -97,6 +97,8 @@ describe("PATCH /user/{id}", () => {
     expect(response.json()).toMatchObject({ uid: member.id, status: "inactive" });
     expect((await request(t.app, { method: "GET", url: "/api/v1/auth/me", token: member.token })).statusCode).toBe(401);
     expect((await patchUser(member.id, { status: "active" }, owner.token)).json().status).toBe("active");
+    // Reactivated, the member signs in again: the devices signed in before stay signed out.
+    expect((await request(t.app, { method: "GET", url: "/api/v1/auth/me", token: member.token })).statusCode).toBe(401);
   });
 
   test("lets no one change another member's own settings, even with edit on user", async () => {
