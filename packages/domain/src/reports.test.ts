@@ -36,6 +36,12 @@ describe("report periods", () => {
       ["start_date: start_date must be an existing date written as YYYY-MM-DD"],
     ],
     ["missing", { start_date: "2026-03-02" }, ["end_date: end_date is required, written as YYYY-MM-DD"]],
+    ["the last day a report may cover", { start_date: "9998-12-31", end_date: "9998-12-31" }, []],
+    [
+      "into the year 9999",
+      { start_date: "9998-12-31", end_date: "9999-01-01" },
+      ["end_date: end_date must be before the year 9999"],
+    ],
   ])("%s", (_label, query, expected) => {
     expect(issues(reportPeriodQuerySchema.safeParse(query))).toEqual(expected);
   });

@@ -24,10 +24,17 @@ export function daysInPeriod(from: CalendarDate, to: CalendarDate): number {
   return Math.round((utc(to) - utc(from)) / 86_400_000) + 1;
 }
 
+/**
+ * The last day a report may cover: the queries widen a period by a day and the widest zone offsets, and an instant in
+ * the year 10000 is one neither PostgreSQL's input nor the zone arithmetic can take.
+ */
+export const lastReportDate = "9998-12-31";
+
 const reportDate = (field: string) =>
   z
     .string({ message: `${field} is required, written as YYYY-MM-DD` })
-    .refine(isCalendarDate, { message: `${field} must be an existing date written as YYYY-MM-DD` });
+    .refine(isCalendarDate, { message: `${field} must be an existing date written as YYYY-MM-DD` })
+    .refine((date) => date <= lastReportDate, { message: `${field} must be before the year 9999` });
 
 const idMessage = (field: string) => `${field} must be an id or a list of ids`;
 

@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { organizations, plans, users } from "../../db/schema.js";
+import { addMember, buildOrganization } from "../../test/factories.js";
+import { request, useTestApp } from "../../test/test-app.js";
+
+const t = useTestApp();
+
+/** An organization on the unlimited plan whose people live at the widest zone offsets, +14 and −11 hours. */
+async function farZones() {
+  const { owner, organization } = await buildOrganization(t);
+  const [unlimited] = await t.db.select().from(plans).where(eq(plans.code, "unlimited"));
+  await t.db.update(organizations).set({ planId: unlimited!.id }).where(eq(organizations.id, organization.uid));
+  const west = await addMember(t, organization.uid, "member");
+  await t.db
+    .update(users)
+    .set({ preferences: { timeZone: "Pacific/Kiritimati" } })
+    .where(eq(users.id, owner.id));
+  await t.db
+    .update(users)
+    .set({ preferences: { timeZone: "Pacific/Pago_Pago" } })
+    .where(eq(users.id, west.id));
+  return { owner, west };
+}
+
+const reports = (ownerId: string, period: string) => [
+  `/api/v1/report/user/${ownerId}?${period}`,
+  `/api/v1/report/team?${period}`,
+  `/api/v1/report/timesheet?${period}`,
+];
+
+describe("report periods at the end of the calendar", () => {
+  test("a period ending on the last day a report may cover is answered, whatever the people's zones", async () => {
+    const { owner } = await farZones();
+    for (const url of reports(owner.id, "start_date=9998-12-01&end_date=9998-12-31")) {
+      const response = await request(t.app, { method: "GET", url, token: owner.token });
+      expect(response.statusCode, url).toBe(200);
+    }
+  });
+
+  test("a period reaching into the year 9999 is a 400 naming end_date, never a 500", async () => {
+    const { owner } = await farZones();
+    for (const url of reports(owner.id, "start_date=9999-12-01&end_date=9999-12-31")) {
+      const response = await request(t.app, { method: "GET", url, token: owner.token });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().details).toContainEqual({
+        field: "query.end_date",
+        message: "end_date must be before the year 9999",
+      });
+    }
+  });
+});
