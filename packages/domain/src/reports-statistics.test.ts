@@ -41,6 +41,7 @@ describe("budgetRunway", () => {
     ["already used up: today", { budget: 10_000, used: 10_500, weeklyCost: 1000 }, today],
     ["a budget used exactly up: today", { budget: 100, used: 100, weeklyCost: 0 }, today],
     ["one cent over a week of pace: the day after", { budget: 1000.01, used: 0, weeklyCost: 1000 }, addDays(today, 8)],
+    ["a cent a week against a billion: past the calendar, never", { budget: 1e9, used: 0, weeklyCost: 0.01 }, null],
   ])("%s", (_label, input, expected) => {
     expect(budgetRunway({ ...input, futureCostByDay: new Map(), today }).runs_out_on).toBe(expected);
   });
@@ -81,7 +82,9 @@ describe("budgetRunway", () => {
             today,
           });
           const days = Math.ceil(((budgetCents - usedCents) * 7) / weeklyCents);
-          return runway.runs_out_on === addDays(today, days);
+          // Past the last day a date can name, the budget never runs out.
+          const pastTheCalendar = Date.parse(today) + days * 86_400_000 > Date.UTC(9999, 11, 31);
+          return runway.runs_out_on === (pastTheCalendar ? null : addDays(today, days));
         },
       ),
     );

@@ -106,8 +106,13 @@ export function budgetRunway({
     }
   }
   if (pace === 0) return result(null);
-  return result(addDays(day, Math.ceil(remaining / pace)));
+  const days = Math.ceil(remaining / pace);
+  // A pace of a cent a week against a large budget ends millions of years away, past any day a date can name: never.
+  if (Date.parse(day) + days * 86_400_000 > lastRunwayDay) return result(null);
+  return result(addDays(day, days));
 }
+
+const lastRunwayDay = Date.UTC(9999, 11, 31);
 
 /** `YYYY-MM` of a day. */
 export const monthOf = (date: CalendarDate) => date.slice(0, 7);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { organizations, plans, users } from "../../db/schema.js";
-import { addMember, buildOrganization } from "../../test/factories.js";
+import { addMember, buildOrganization, insertCustomer } from "../../test/factories.js";
 import { request, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
@@ -48,5 +48,47 @@ describe("report periods at the end of the calendar", () => {
         message: "end_date must be before the year 9999",
       });
     }
+  });
+});
+
+describe("a project's budget runway far in the future", () => {
+  test("a pace of cents a week against a billion euros never runs out: null, not a 500", async () => {
+    const { owner, organization } = await buildOrganization(t);
+    const orgId = organization.uid;
+    const customer = await insertCustomer(t, orgId);
+    const post = (url: string, json: unknown) => request(t.app, { method: "POST", url, token: owner.token, json });
+    await post(`/api/v1/organization/${orgId}/user/${owner.id}/contract`, {
+      contract_type: "full-time",
+      contractual_hours: 8,
+      hourly_cost: 1,
+      productivity_target: 80,
+      from_date: "2000-01-01",
+      to_date: null,
+    });
+    const project = await post(`/api/v1/organization/${orgId}/project`, {
+      title: "Endless",
+      customer_id: customer.id,
+      project_manager_id: owner.id,
+      salesaccount: [owner.id],
+      budget: 1_000_000_000,
+    });
+    const projectId = project.json().uid as string;
+    const start = Date.now() - 3 * 86_400_000;
+    // Two minutes at 1 € an hour in the last four weeks: a pace of under a cent a day.
+    await post(`/api/v1/user/${owner.id}/time-blocking`, {
+      title: "Logged",
+      start_time: start,
+      end_time: start + 120_000,
+      event_type: "activity",
+      completed: true,
+      project_id: projectId,
+    });
+    const response = await request(t.app, {
+      method: "GET",
+      url: `/api/v1/user/${owner.id}/organization/${orgId}/project/${projectId}/hours`,
+      token: owner.token,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().budget_runway).toEqual({ weekly_cost: 0.01, runs_out_on: null });
   });
 });
