@@ -124,5 +124,9 @@ export const acceptInvitationLinkInputSchema = z
   .strict();
 export type AcceptInvitationLinkInput = z.infer<typeof acceptInvitationLinkInputSchema>;
 
+/** Declining through the link needs nothing but the link: it proves the mailbox, as accepting does. */
+export const declineInvitationLinkInputSchema = z.object({ token: tokenSchema }).strict();
+export type DeclineInvitationLinkInput = z.infer<typeof declineInvitationLinkInputSchema>;
+
 export const verifyEmailInputSchema = z.object({ token: tokenSchema }).strict();
 export type VerifyEmailInput = z.infer<typeof verifyEmailInputSchema>;

@@ -1,6 +1,7 @@
 import {
   acceptInvitationLinkInputSchema,
   authResponseSchema,
+  declineInvitationLinkInputSchema,
   invitationLinkQuerySchema,
   invitationLinkSchema,
   invitationSchema,
@@ -93,6 +94,23 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => invitations.describeLink({ token: request.query.token }),
+  );
+
+  app.post(
+    "/auth/invitation/decline",
+    {
+      schema: {
+        tags,
+        summary:
+          "Decline an invitation through its link (no session: the link proves the mailbox); its seat is free again. 400 INVALID_TOKEN for a link expired, revoked, answered or replaced",
+        body: declineInvitationLinkInputSchema,
+        response: { 204: z.null(), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await invitations.declineByLink({ token: request.body.token });
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

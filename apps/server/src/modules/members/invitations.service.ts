@@ -100,6 +100,19 @@ export function createInvitationsService({
     }
   }
 
+  /** Marks a pending invitation declined under the organization's lock; 400 INVALID_TOKEN when it is not pending any more. */
+  async function closeDeclined(details: InvitationDetailsRow, respondedBy: string | null): Promise<void> {
+    const { id: invitationId, organizationId } = details.invitation;
+    await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
+      const invitation = await organizations.invitations.lock({ invitationId, tx });
+      const at = new Date();
+      if (!invitation || !canRespondToInvitation({ status: invitation.status, expires_at: invitation.expiresAt }, at)) {
+        throw voidInvitation();
+      }
+      await organizations.invitations.close({ invitationId, status: "declined", respondedBy, at, tx });
+    });
+  }
+
   /** The invitation of a link, or 400 INVALID_TOKEN; an answered, revoked, expired or replaced link is void. */
   async function detailsOfLink(token: string): Promise<InvitationDetailsRow> {
     const details = await organizations.invitations.findDetailsByTokenHash({ tokenHash: sha256(token) });
@@ -192,18 +205,14 @@ export function createInvitationsService({
       // The invitation is addressed to the mailbox: only its proven owner answers it.
       if (!account || !details || details.invitation.email !== account.email) throw notFound("Invitation");
       if (!account.emailVerifiedAt) throw forbidden("Verify your e-mail address before answering an invitation");
-      const { organizationId } = details.invitation;
-      await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
-        const invitation = await organizations.invitations.lock({ invitationId, tx });
-        const at = new Date();
-        if (
-          !invitation ||
-          !canRespondToInvitation({ status: invitation.status, expires_at: invitation.expiresAt }, at)
-        ) {
-          throw voidInvitation();
-        }
-        await organizations.invitations.close({ invitationId, status: "declined", respondedBy: account.id, at, tx });
-      });
+      await closeDeclined(details, account.id);
+    },
+
+    /** Declining from the link, which proves the mailbox: no account or session is needed. */
+    async declineByLink({ token }: { token: string }): Promise<void> {
+      const details = await detailsOfLink(token);
+      const account = await users.findAccountByEmail({ email: details.invitation.email });
+      await closeDeclined(details, account?.id ?? null);
     },
 
     /** What the anonymous invitation page shows; 400 INVALID_TOKEN for a void link. */

@@ -39,6 +39,7 @@ const revoke = (orgId: string, id: string, token: string) =>
 const describeLink = (token: string) =>
   request(t.app, { method: "GET", url: `/api/v1/auth/invitation?token=${encodeURIComponent(token)}` });
 const acceptLink = (json: unknown) => request(t.app, { method: "POST", url: "/api/v1/auth/invitation/accept", json });
+const declineLink = (json: unknown) => request(t.app, { method: "POST", url: "/api/v1/auth/invitation/decline", json });
 const me = (token: string) => request(t.app, { method: "GET", url: "/api/v1/auth/me", token });
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -718,6 +719,61 @@ describe("GET /auth/invitation and POST /auth/invitation/accept (the link)", () 
       expect(row!.status).toBe("revoked");
       expect(accounts).toHaveLength(0);
     }
+  });
+});
+
+describe("POST /auth/invitation/decline (the link)", () => {
+  test("declines without an account or a session: the seat is free, the link is void, and nothing else is written", async () => {
+    const { owner, organization, email } = await inviteNew("no-thanks");
+    const { token } = await receiveInvitation(email);
+    const response = await declineLink({ token });
+    expect(response.statusCode).toBe(204);
+    const [row] = await invitationRows(email);
+    expect(row).toMatchObject({ status: "declined", respondedBy: null });
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect((await describeLink(token)).json()).toMatchObject({ code: "INVALID_TOKEN" });
+    const list = await listInvitations(organization.uid, owner.token);
+    expect(list.json()).toEqual([]);
+    const before = await snapshot(t.db);
+    const again = await declineLink({ token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: "INVALID_TOKEN" });
+    expect((await acceptLink({ token, password: newPassword })).statusCode).toBe(400);
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+
+  test("records the account of the address as the one who declined, when there is one", async () => {
+    const { email } = await inviteNew("has-account");
+    const account = await buildUser(t, { email });
+    const { token } = await receiveInvitation(email);
+    expect((await declineLink({ token })).statusCode).toBe(204);
+    const [row] = await invitationRows(email);
+    expect(row).toMatchObject({ status: "declined", respondedBy: account.id });
+  });
+
+  test.each([
+    [{}, "body.token"],
+    [{ token: "" }, "body.token"],
+    [{ token: "t", extra: true }, "body.extra"],
+  ])("%j answers 400 naming %s and writes nothing", async (json, field) => {
+    const before = await snapshot(t.db);
+    const response = await declineLink(json);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toContainEqual(expect.objectContaining({ field }));
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+
+  test("an unknown or revoked link answers 400 INVALID_TOKEN and writes nothing", async () => {
+    const { owner, organization, email, invitation } = await inviteNew("gone");
+    const { token } = await receiveInvitation(email);
+    expect((await revoke(organization.uid, invitation.uid, owner.token)).statusCode).toBe(204);
+    const before = await snapshot(t.db);
+    for (const candidate of [token, "unknown"]) {
+      const response = await declineLink({ token: candidate });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: "INVALID_TOKEN" });
+    }
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 

@@ -149,40 +149,29 @@ describe("invitation page", { timeout: 15_000 }, () => {
     expect(location()).toBe(route);
   });
 
-  it("lets the invited person, signed in with that verified address, decline from the link", async () => {
-    const me = buildUser({ uid: "user-7", email: "grace@navy.mil", nominative: "Grace Hopper" });
-    const fetch = stubSignedInApi(me, {
-      [`GET ${linkPath}`]: () => jsonResponse({ ...newAddress, has_account: true }),
-      "GET /api/v1/auth/invitations": () =>
-        jsonResponse([
-          {
-            uid: "invitation-4",
-            organization_id: "org-2",
-            organization_name: "Beta Studio",
-            email: "grace@navy.mil",
-            nominative: "Grace Hopper",
-            role: { uid: "role-member", name: "Member" },
-            state: "pending",
-            expires_at: Date.UTC(2099, 5, 12, 12),
-            created_at: Date.UTC(2099, 5, 5, 12),
-            invited_by: { uid: "user-9", nominative: "Bruno Bianchi" },
-          },
-        ]),
-      "POST /api/v1/auth/invitations/invitation-4/decline": () => new Response(null, { status: 204 }),
+  it("lets whoever holds the link decline it without signing in, and tells the server only the token", async () => {
+    const fetch = signedOut(newAddress, {
+      "POST /api/v1/auth/invitation/decline": () => new Response(null, { status: 204 }),
     });
     const { user } = renderApp({ route });
     await user.click(await screen.findByRole("button", { name: "Decline" }));
     expect(await screen.findByText("Invitation to Beta Studio declined")).toBeInTheDocument();
-    expect(fetch.requestsTo("POST", "/api/v1/auth/invitations/invitation-4/decline")).toHaveLength(1);
+    expect(fetch.requestsTo("POST", "/api/v1/auth/invitation/decline").map((r) => r.body)).toEqual([
+      { token: "tok-invite" },
+    ]);
     expect(fetch.requestsTo("POST", acceptPath)).toEqual([]);
     await waitFor(() => expect(location()).not.toBe(route));
   });
 
-  it("offers no decline to a visitor who is not signed in as the invited address", async () => {
-    signedOut(newAddress);
-    renderApp({ route });
-    await screen.findByRole("heading", { level: 1, name: "Join Beta Studio" });
-    expect(screen.queryByRole("button", { name: "Decline" })).not.toBeInTheDocument();
+  it("shows the server's reason when declining a link that went void meanwhile", async () => {
+    signedOut(newAddress, {
+      "POST /api/v1/auth/invitation/decline": () =>
+        errorResponse(400, "INVALID_TOKEN", "This invitation is not valid any more"),
+    });
+    const { user } = renderApp({ route });
+    await user.click(await screen.findByRole("button", { name: "Decline" }));
+    expect(await screen.findByText("This invitation is not valid any more")).toBeInTheDocument();
+    expect(location()).toBe(route);
   });
 
   it("says clearly when the link is void, with a way to sign in", async () => {
