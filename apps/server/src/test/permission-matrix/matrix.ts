@@ -168,6 +168,13 @@ export const matrix: MatrixRow[] = [
   },
   {
     method: "POST",
+    path: "/api/v1/auth/invitation/decline",
+    rule: { kind: "public" },
+    prepare: () => ({ url: "/api/v1/auth/invitation/decline", body: { token: "not-a-token" } }),
+    expect: same(400),
+  },
+  {
+    method: "POST",
     path: "/api/v1/auth/verify-email",
     rule: { kind: "public" },
     prepare: () => ({ url: "/api/v1/auth/verify-email", body: { token: "not-a-token" } }),
