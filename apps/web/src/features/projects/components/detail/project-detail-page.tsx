@@ -22,15 +22,18 @@ import { useSignedInUser } from "../../../../lib/session";
 import { useDeleteProject } from "../../api/delete-project";
 import { useProject } from "../../api/get-project";
 import { ProjectFormModal } from "../project-form-modal";
-import { ProjectActivitiesTab } from "./project-activities-tab";
 import { ProjectDetailsTab } from "./project-details-tab";
 import { ProjectExpensesTab } from "./project-expenses-tab";
 import { ProjectSummary } from "./project-summary";
 import { ProjectTasksTab } from "./project-tasks-tab";
 
-// The Insights tab draws the project page's only charts: it loads when opened (decision 013).
+// The Insights tab draws the project page's only charts, and the Activities tab is a report of its own: each loads
+// when opened (decision 013).
 const ProjectInsightsTab = lazy(() =>
   import("./project-insights-tab").then((module) => ({ default: module.ProjectInsightsTab })),
+);
+const ProjectActivitiesTab = lazy(() =>
+  import("./project-activities-tab").then((module) => ({ default: module.ProjectActivitiesTab })),
 );
 
 const tabs = ["insights", "details", "expenses", "tasks", "activities"] as const;
@@ -165,7 +168,9 @@ function ProjectView({
           <ProjectTasksTab organizationId={organizationId} project={project} />
         </Tabs.Panel>
         <Tabs.Panel value="activities">
-          <ProjectActivitiesTab organizationId={organizationId} projectId={project.uid} />
+          <Suspense fallback={<LoadingState />}>
+            <ProjectActivitiesTab organizationId={organizationId} projectId={project.uid} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
       {canEdit && (

@@ -40,14 +40,21 @@ function Figure({
   );
 }
 
-function Line({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
+/** A figure's parts (hours, cost) stay whole; a narrow card breaks the line between them. */
+function Line({ label, value, strong }: { label: string; value: string | string[]; strong?: boolean }) {
+  const parts = Array.isArray(value) ? value : [value];
   return (
-    <Group justify="space-between" wrap="nowrap" gap="md">
+    <Group justify="space-between" wrap="nowrap" gap="md" align="flex-start">
       <Text size="sm" fw={strong ? 600 : undefined}>
         {label}
       </Text>
-      <Text size="sm" fw={strong ? 700 : 600} ta="right" style={{ whiteSpace: "nowrap" }}>
-        {value}
+      <Text size="sm" fw={strong ? 700 : 600} ta="right">
+        {parts.map((part, index) => (
+          <span key={part}>
+            {index > 0 && " · "}
+            <span style={{ whiteSpace: "nowrap" }}>{part}</span>
+          </span>
+        ))}
       </Text>
     </Group>
   );
@@ -133,15 +140,18 @@ function Insights({ statistics }: { statistics: ProjectStatistics }) {
             <Stack gap={6}>
               <Line
                 label={t("insights.hours.confirmed")}
-                value={`${hoursOf(statistics.total_confirmed_hours)} · ${formatEuro(statistics.total_confirmed_hours_cost)}`}
+                value={[hoursOf(statistics.total_confirmed_hours), formatEuro(statistics.total_confirmed_hours_cost)]}
               />
               <Line
                 label={t("insights.hours.unconfirmed")}
-                value={`${hoursOf(statistics.total_unconfirmed_hours)} · ${formatEuro(statistics.total_unconfirmed_hours_cost)}`}
+                value={[
+                  hoursOf(statistics.total_unconfirmed_hours),
+                  formatEuro(statistics.total_unconfirmed_hours_cost),
+                ]}
               />
               <Line
                 label={t("insights.hours.planned")}
-                value={`${hoursOf(statistics.total_planned_hours)} · ${formatEuro(statistics.total_planned_hours_cost)}`}
+                value={[hoursOf(statistics.total_planned_hours), formatEuro(statistics.total_planned_hours_cost)]}
               />
               <Line
                 strong
@@ -159,16 +169,19 @@ function Insights({ statistics }: { statistics: ProjectStatistics }) {
             <Stack gap={6}>
               <Line
                 label={t("reportsCommon.planVersusActual.planned")}
-                value={`${hoursOf(activityHours(pva.planned))} · ${formatEuro(pva.planned_cost)}`}
+                value={[hoursOf(activityHours(pva.planned)), formatEuro(pva.planned_cost)]}
               />
               <Line
                 label={t("reportsCommon.planVersusActual.logged")}
-                value={`${hoursOf(activityHours(pva.logged))} · ${formatEuro(pva.logged_cost)}`}
+                value={[hoursOf(activityHours(pva.logged)), formatEuro(pva.logged_cost)]}
               />
               <Line
                 strong
                 label={t("reportsCommon.planVersusActual.difference")}
-                value={`${signed(hoursOf(activityHours(pva.difference)), pva.difference)} · ${signed(formatEuro(pva.difference_cost), pva.difference_cost)}`}
+                value={[
+                  signed(hoursOf(activityHours(pva.difference)), pva.difference),
+                  signed(formatEuro(pva.difference_cost), pva.difference_cost),
+                ]}
               />
             </Stack>
           </Paper>
