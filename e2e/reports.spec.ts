@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { bearer, createBoardUser, createEvent, eventsBetween, rome, romeTime, tile, week } from "./support/board.ts";
-import { openSignedIn } from "./support/helpers.ts";
+import { addColleague, openSignedIn } from "./support/helpers.ts";
 
 test.use({ timezoneId: rome });
 
@@ -208,4 +208,35 @@ test.describe("in a fixed week", () => {
     await page.getByRole("tab", { name: "Tasks" }).click();
     await expect(page.getByRole("row").filter({ hasText: "Menu page" })).toContainText("3.0");
   });
+});
+
+test("a member sees neither the timesheet nor the team tab; an admin on the free plan is told what the plan lacks", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = await createBoardUser(request, "Giulia Bianchi");
+  const member = await addColleague(request, admin, { roleName: "Member", nominative: "Sara Neri" });
+
+  await openSignedIn(page, admin.token, `/user/${admin.uid}/dashboard?tab=team`);
+  const notice = page.getByTestId("team-plan-notice");
+  await expect(notice).toContainText("Your plan does not include the team dashboard");
+  await expect(notice).toContainText("The Free plan");
+  await notice.getByRole("link", { name: "See the plans" }).click();
+  await expect(page).toHaveURL(`/organization/${admin.organizationId}/subscription`);
+
+  const memberPage = await browser.newPage();
+  await openSignedIn(memberPage, member.token, `/user/${member.uid}/dashboard`);
+  await expect(memberPage.getByTestId("ring-logged")).toBeVisible();
+  await expect(memberPage.getByRole("tab", { name: "Team" })).toHaveCount(0);
+  const sidebar = memberPage.getByRole("navigation", { name: "Main navigation" });
+  await expect(sidebar.getByRole("link", { name: "Timesheet" })).toHaveCount(0);
+  await memberPage.goto(`/organization/${member.organizationId}/reports/timesheet`);
+  await expect(memberPage.getByText("You need the right to read the timesheet to open this report.")).toBeVisible();
+  const refused = await request.get("/api/v1/report/timesheet", {
+    headers: bearer(member.token),
+    params: { start_date: "2026-03-16", end_date: "2026-03-22" },
+  });
+  expect(refused.status()).toBe(403);
+  await memberPage.close();
 });
