@@ -92,3 +92,43 @@ describe("a project's budget runway far in the future", () => {
     expect(response.json().budget_runway).toEqual({ weekly_cost: 0.01, runs_out_on: null });
   });
 });
+
+describe("a project ending in the year 9998", () => {
+  test("its forecast looks three years ahead at most: a daily series is expanded that far, not to its end", async () => {
+    const { owner, organization } = await buildOrganization(t);
+    const orgId = organization.uid;
+    const customer = await insertCustomer(t, orgId);
+    const post = (url: string, json: unknown) => request(t.app, { method: "POST", url, token: owner.token, json });
+    const project = await post(`/api/v1/organization/${orgId}/project`, {
+      title: "Far end",
+      customer_id: customer.id,
+      project_manager_id: owner.id,
+      salesaccount: [owner.id],
+      budget: 1000,
+      end_date: "9998-12-31",
+    });
+    expect(project.statusCode).toBe(201);
+    const projectId = project.json().uid as string;
+    const start = Date.now() + 86_400_000;
+    const series = await post(`/api/v1/user/${owner.id}/time-blocking`, {
+      title: "Every day",
+      start_time: start,
+      end_time: start + 3_600_000,
+      event_type: "planning",
+      project_id: projectId,
+      recurrence: { every: 1, frequency: "DAILY" },
+    });
+    expect(series.statusCode).toBe(201);
+    const response = await request(t.app, {
+      method: "GET",
+      url: `/api/v1/user/${owner.id}/organization/${orgId}/project/${projectId}/hours`,
+      token: owner.token,
+    });
+    expect(response.statusCode).toBe(200);
+    const forecast = response.json().costs_forecast as Array<{ date: string }>;
+    const last = forecast.at(-1)!.date;
+    const limit = new Date(Date.now() + (3 * 366 + 2) * 86_400_000).toISOString().slice(0, 10);
+    expect(last <= limit, `${last} is within three years`).toBe(true);
+    expect(last > new Date(Date.now() + 3 * 365 * 86_400_000).toISOString().slice(0, 10)).toBe(true);
+  });
+});

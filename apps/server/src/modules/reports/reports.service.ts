@@ -85,6 +85,11 @@ const emptyDay = (): DayFigures => ({
 
 /** Forecasts and series of a project without an end date look this far ahead. */
 const horizonDays = 365;
+/**
+ * However far a project's end date lies, the forecast looks at most this far ahead: the dates accepted run to the
+ * year 9998, and expanding a daily series that far would hold the server for seconds on one request.
+ */
+const forecastLimitDays = 3 * 366;
 
 function teamDashboardMessage(): string {
   return "Your plan does not include the team dashboard. Upgrade the plan to use it";
@@ -594,7 +599,9 @@ export function createReportsService({
       const contractsOf = (id: string) => person.get(id)?.contracts ?? [];
       const zones = zonesOf(people);
       const today = todayIn(reader.timeZone, now);
-      const horizon = project.end_date ?? addDays(today, horizonDays);
+      const limit = addDays(today, forecastLimitDays);
+      const ends = project.end_date ?? addDays(today, horizonDays);
+      const horizon = ends < limit ? ends : limit;
 
       const logged = await repository.projectLoggedByDay({ organizationId, zones, projectIds: [projectId] });
       const actualByDay = new Map<CalendarDate, number>();
