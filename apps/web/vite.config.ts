@@ -63,6 +63,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/testing/setup-tests.ts"],
+    // jsdom pages under load: a guard against a hung test, not a measure of speed.
+    testTimeout: 20_000,
     css: false,
   },
 });

@@ -1,10 +1,14 @@
 import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { deleteCookie } from "../lib/cookies";
 import { i18n } from "../lib/i18n";
 import { fakeMatchMedia } from "./match-media";
+
+// The suite runs beside the domain tests on two cores: a busy machine must slow a page down, not fail it. Waits
+// still end, and fail, when what they wait for never comes.
+configure({ asyncUtilTimeout: 4_000 });
 
 // Mantine reads these browser APIs that jsdom does not provide.
 Object.defineProperty(window, "matchMedia", { writable: true, value: fakeMatchMedia(() => false) });
