@@ -1,5 +1,5 @@
 import { invitationLifetimeDays, type Language } from "@timetrap/domain";
-import { escapeHtml } from "./escape-html.js";
+import { linkEmail } from "./link-email.js";
 import type { Mail } from "./mailer.js";
 
 export interface InvitationEmailOptions {
@@ -45,12 +45,11 @@ export function invitationLink(appUrl: string, token: string): string {
 /** Nothing changes for the person until they open the link and accept (decision 008). */
 export function invitationEmail(options: InvitationEmailOptions): Mail {
   const t = texts[options.language];
-  const paragraphs = [t.greeting(options.nominative), t.invited(options.inviter, options.organization), t.accept];
-  const text = [...paragraphs.flatMap((p) => [p, ""]).slice(0, -1), options.link, "", t.ignore, ""].join("\n");
-  const html = [
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p><a href="${escapeHtml(options.link)}">${escapeHtml(options.link)}</a></p>`,
-    `<p>${escapeHtml(t.ignore)}</p>`,
-  ].join("\n");
-  return { to: options.to, subject: t.subject(options.organization), text, html };
+  return linkEmail({
+    to: options.to,
+    subject: t.subject(options.organization),
+    paragraphs: [t.greeting(options.nominative), t.invited(options.inviter, options.organization), t.accept],
+    link: options.link,
+    closing: t.ignore,
+  });
 }

@@ -1,5 +1,5 @@
 import { type Language, resetTokenLifetimeMinutes } from "@timetrap/domain";
-import { escapeHtml } from "../../mail/escape-html.js";
+import { linkEmail } from "../../mail/link-email.js";
 import type { Mail } from "../../mail/mailer.js";
 
 const texts: Record<Language, { subject: string; greeting: (name: string) => string; body: string; ignore: string }> = {
@@ -29,12 +29,11 @@ export function resetPasswordEmail(options: {
   link: string;
 }): Mail {
   const t = texts[options.language];
-  const text = [t.greeting(options.nominative), "", t.body, options.link, "", t.ignore, ""].join("\n");
-  const html = [
-    `<p>${escapeHtml(t.greeting(options.nominative))}</p>`,
-    `<p>${escapeHtml(t.body)}</p>`,
-    `<p><a href="${escapeHtml(options.link)}">${escapeHtml(options.link)}</a></p>`,
-    `<p>${escapeHtml(t.ignore)}</p>`,
-  ].join("\n");
-  return { to: options.to, subject: t.subject, text, html };
+  return linkEmail({
+    to: options.to,
+    subject: t.subject,
+    paragraphs: [t.greeting(options.nominative), t.body],
+    link: options.link,
+    closing: t.ignore,
+  });
 }
