@@ -15,6 +15,7 @@ export * from "./preferences.js";
 export * from "./projects.js";
 export * from "./recurrence.js";
 export * from "./reports.js";
+export * from "./reports-charts.js";
 export * from "./reports-csv.js";
 export * from "./reports-figures.js";
 export * from "./reports-statistics.js";

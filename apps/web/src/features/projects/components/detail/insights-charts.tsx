@@ -1,27 +1,16 @@
 import { Center, Paper, Text, useMantineTheme } from "@mantine/core";
 import { IconChartBar } from "@tabler/icons-react";
-import type { ProjectStatistics } from "@timetrap/domain";
+import {
+  budgetLimitOf,
+  forecastSuggestedMax,
+  hasBudgetData,
+  hasForecastData,
+  type ProjectStatistics,
+} from "@timetrap/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ComboChart } from "../../../../components/charts/combo-chart";
 import { formatDate, formatEuro } from "../../../../lib/format";
-
-/** Spec part 2 §9: the budget limit drawn when the project has none. */
-export const defaultBudgetLimit = 120;
-/** Spec part 2 §9: the forecast's y-axis reaches a tenth past its highest value. */
-export const forecastHeadroom = 1.1;
-
-/** The line the costs are measured against: the budget, or the spec's default without one. */
-export const budgetLimitOf = (statistics: Pick<ProjectStatistics, "budget">) =>
-  statistics.budget > 0 ? statistics.budget : defaultBudgetLimit;
-
-/** A budget chart needs a budget or some cost; a forecast needs two days to draw a line between. */
-export function hasBudgetData(statistics: ProjectStatistics): boolean {
-  return statistics.budget > 0 || statistics.cumulative_total_costs > 0;
-}
-export function hasForecastData(statistics: ProjectStatistics): boolean {
-  return statistics.costs_forecast.length >= 2 && statistics.costs_forecast.some((point) => point.total_cost > 0);
-}
 
 function ChartCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -108,7 +97,6 @@ export function ForecastChart({ statistics }: { statistics: ProjectStatistics })
   const theme = useMantineTheme();
   const points = statistics.costs_forecast;
   const limit = budgetLimitOf(statistics);
-  const highest = Math.max(limit, ...points.map((point) => point.total_cost));
   const todayIndex = points.findIndex((point) => point.date >= statistics.today);
   return (
     <ChartCard title={t("insights.charts.forecast")}>
@@ -118,7 +106,7 @@ export function ForecastChart({ statistics }: { statistics: ProjectStatistics })
           ariaLabel={t("insights.charts.forecast")}
           formatValue={formatEuro}
           height={260}
-          suggestedMax={highest * forecastHeadroom}
+          suggestedMax={forecastSuggestedMax(statistics)}
           series={[
             {
               type: "line",
