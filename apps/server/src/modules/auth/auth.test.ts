@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
 import { invitations, organizationMembers, roles, users } from "../../db/schema.js";
-import { addMember, buildOrganization, buildUser, defaultPassword, uniqueEmail } from "../../test/factories.js";
+import { buildOrganization, buildUser, defaultPassword, uniqueEmail } from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
