@@ -172,3 +172,17 @@ export async function insertCustomer(
   const [row] = await t.db.insert(customers).values({ organizationId, nominative }).returning();
   return row!;
 }
+
+/** The id of one of the roles every organization is made with. */
+export async function roleIdOf(
+  t: TestApp,
+  organizationId: string,
+  key: "admin" | "manager" | "member",
+): Promise<string> {
+  const [row] = await t.db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.organizationId, organizationId), eq(roles.key, key)));
+  if (!row) throw new Error(`organization ${organizationId} has no ${key} role`);
+  return row.id;
+}

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type FakeSmtpServer, startSmtpServer } from "@timetrap/fakes";
 import { is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
@@ -102,4 +103,18 @@ export async function snapshot(db: Database, { except = [] }: { except?: PgTable
       .sort((a, b) => a.key.localeCompare(b.key))
       .map(({ row }) => row),
   );
+}
+
+/**
+ * `useTestApp` with a local SMTP server as the app's mail server, for the files that read what was mailed. `smtp` is
+ * filled before the tests run and closed after them.
+ */
+export function useTestAppWithMail(): { t: TestApp; smtp: FakeSmtpServer } {
+  const smtp = {} as FakeSmtpServer;
+  const t = useTestApp(async () => {
+    Object.assign(smtp, await startSmtpServer());
+    return { SMTP_URL: smtp.url, MAIL_FROM: "Timetrap <no-reply@timetrap.test>" };
+  });
+  afterAll(() => smtp.close?.());
+  return { t, smtp };
 }

@@ -1,18 +1,12 @@
 import { createHash } from "node:crypto";
 import { userSchema } from "@timetrap/domain";
-import { type FakeSmtpServer, startSmtpServer } from "@timetrap/fakes";
 import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { passwordResetTokens, users } from "../../db/schema.js";
 import { buildUser, uniqueEmail } from "../../test/factories.js";
-import { request, snapshot, useTestApp } from "../../test/test-app.js";
+import { request, snapshot, useTestAppWithMail } from "../../test/test-app.js";
 
-let smtp: FakeSmtpServer;
-const t = useTestApp(async () => {
-  smtp = await startSmtpServer();
-  return { SMTP_URL: smtp.url, MAIL_FROM: "Timetrap <no-reply@timetrap.test>" };
-});
-afterAll(() => smtp?.close());
+const { t, smtp } = useTestAppWithMail();
 
 const password = "Vermilion-Otter-Cascade-42";
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

@@ -1,18 +1,12 @@
 import { createHash } from "node:crypto";
 import { changePasswordResponseSchema } from "@timetrap/domain";
-import { type FakeSmtpServer, startSmtpServer } from "@timetrap/fakes";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { passwordResetTokens, rateLimitCounters, users } from "../../db/schema.js";
 import { addMember, buildOrganization, buildUser, uniqueEmail } from "../../test/factories.js";
-import { request, snapshot, useTestApp } from "../../test/test-app.js";
+import { request, snapshot, useTestAppWithMail } from "../../test/test-app.js";
 
-let smtp: FakeSmtpServer;
-const t = useTestApp(async () => {
-  smtp = await startSmtpServer();
-  return { SMTP_URL: smtp.url, MAIL_FROM: "Timetrap <no-reply@timetrap.test>" };
-});
-afterAll(() => smtp?.close());
+const { t, smtp } = useTestAppWithMail();
 
 const lostPassword = (email: string) =>
   request(t.app, { method: "GET", url: `/api/v1/auth/basic/lost-password?email=${encodeURIComponent(email)}` });

@@ -1,16 +1,10 @@
-import { type FakeSmtpServer, startSmtpServer } from "@timetrap/fakes";
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { passwordResetTokens, rateLimitCounters } from "../../db/schema.js";
 import { buildUser, uniqueEmail } from "../../test/factories.js";
-import { request, useTestApp } from "../../test/test-app.js";
+import { request, useTestAppWithMail } from "../../test/test-app.js";
 
-let smtp: FakeSmtpServer;
-const t = useTestApp(async () => {
-  smtp = await startSmtpServer();
-  return { SMTP_URL: smtp.url };
-});
-afterAll(() => smtp?.close());
+const { t, smtp } = useTestAppWithMail();
 
 let addressCounter = 0;
 const freshAddress = () => {

@@ -1,25 +1,19 @@
 import { createHash } from "node:crypto";
 import { authResponseSchema, invitationLinkSchema, invitationSchema } from "@timetrap/domain";
-import { type FakeSmtpServer, startSmtpServer } from "@timetrap/fakes";
 import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { invitations, organizationMembers, plans as organizationPlans, organizations, users } from "../../db/schema.js";
 import {
-  invitations,
-  organizationMembers,
-  plans as organizationPlans,
-  organizations,
-  roles,
-  users,
-} from "../../db/schema.js";
-import { addMember, addMemberLacking, buildOrganization, buildUser, uniqueEmail } from "../../test/factories.js";
-import { request, snapshot, useTestApp } from "../../test/test-app.js";
+  addMember,
+  addMemberLacking,
+  buildOrganization,
+  buildUser,
+  roleIdOf,
+  uniqueEmail,
+} from "../../test/factories.js";
+import { request, snapshot, useTestAppWithMail } from "../../test/test-app.js";
 
-let smtp: FakeSmtpServer;
-const t = useTestApp(async () => {
-  smtp = await startSmtpServer();
-  return { SMTP_URL: smtp.url, MAIL_FROM: "Timetrap <no-reply@timetrap.test>" };
-});
-afterAll(() => smtp?.close());
+const { t, smtp } = useTestAppWithMail();
 
 const newPassword = "Vermilion-Otter-Cascade-42";
 
@@ -44,13 +38,7 @@ const me = (token: string) => request(t.app, { method: "GET", url: "/api/v1/auth
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
-async function roleId(organizationId: string, key: "admin" | "manager" | "member"): Promise<string> {
-  const [row] = await t.db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.organizationId, organizationId), eq(roles.key, key)));
-  return row!.id;
-}
+const roleId = (organizationId: string, key: "admin" | "manager" | "member") => roleIdOf(t, organizationId, key);
 
 async function invitationRows(email: string) {
   return t.db.select().from(invitations).where(eq(invitations.email, email));

@@ -1,8 +1,8 @@
 import { accessViolationMessages, organizationUserSchema } from "@timetrap/domain";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { organizationMembers, roles, userContracts } from "../../db/schema.js";
-import { addMember, addMemberLacking, buildOrganization, buildUser } from "../../test/factories.js";
+import { organizationMembers, userContracts } from "../../db/schema.js";
+import { addMember, addMemberLacking, buildOrganization, buildUser, roleIdOf } from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
@@ -21,13 +21,7 @@ const patchMember = (orgId: string, userId: string, json: unknown, token?: strin
     ...(token ? { token } : {}),
   });
 
-async function roleId(organizationId: string, key: "admin" | "manager" | "member"): Promise<string> {
-  const [row] = await t.db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.organizationId, organizationId), eq(roles.key, key)));
-  return row!.id;
-}
+const roleId = (organizationId: string, key: "admin" | "manager" | "member") => roleIdOf(t, organizationId, key);
 
 async function roleOf(userId: string): Promise<string> {
   const [row] = await t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, userId));

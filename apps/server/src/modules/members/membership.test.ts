@@ -1,24 +1,19 @@
 import { accessViolationMessages, invitationSchema, userSchema } from "@timetrap/domain";
-import { type FakeSmtpServer, startSmtpServer } from "@timetrap/fakes";
-import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
-import { invitations, organizationMembers, roles, timeBlockingEvents, timers, users } from "../../db/schema.js";
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { invitations, organizationMembers, timeBlockingEvents, timers, users } from "../../db/schema.js";
 import {
   addMember,
   addMemberLacking,
   type BuiltUser,
   buildOrganization,
   buildUser,
+  roleIdOf,
   uniqueEmail,
 } from "../../test/factories.js";
-import { request, snapshot, useTestApp } from "../../test/test-app.js";
+import { request, snapshot, useTestAppWithMail } from "../../test/test-app.js";
 
-let smtp: FakeSmtpServer;
-const t = useTestApp(async () => {
-  smtp = await startSmtpServer();
-  return { SMTP_URL: smtp.url, MAIL_FROM: "Timetrap <no-reply@timetrap.test>" };
-});
-afterAll(() => smtp?.close());
+const { t, smtp } = useTestAppWithMail();
 
 const password = "Vermilion-Otter-Cascade-42";
 const hour = 3600_000;
@@ -49,13 +44,7 @@ const leave = (userId: string, orgId: string, token?: string) =>
     ...(token ? { token } : {}),
   });
 
-async function roleId(organizationId: string, key: "admin" | "manager" | "member"): Promise<string> {
-  const [row] = await t.db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.organizationId, organizationId), eq(roles.key, key)));
-  return row!.id;
-}
+const roleId = (organizationId: string, key: "admin" | "manager" | "member") => roleIdOf(t, organizationId, key);
 
 async function membershipOf(userId: string) {
   return t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, userId));

@@ -1,8 +1,8 @@
 import { accessViolationMessages, defaultRoles, roleSchema } from "@timetrap/domain";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { roles } from "../../db/schema.js";
-import { addMember, addMemberLacking, buildOrganization, buildUser } from "../../test/factories.js";
+import { addMember, addMemberLacking, buildOrganization, buildUser, roleIdOf } from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
@@ -19,13 +19,7 @@ const updateRole = (orgId: string, id: string, json: unknown, token?: string) =>
     ...(token ? { token } : {}),
   });
 
-async function roleId(organizationId: string, key: "admin" | "manager" | "member"): Promise<string> {
-  const [row] = await t.db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.organizationId, organizationId), eq(roles.key, key)));
-  return row!.id;
-}
+const roleId = (organizationId: string, key: "admin" | "manager" | "member") => roleIdOf(t, organizationId, key);
 
 const adminAcls = defaultRoles[0]!.acls;
 
