@@ -1,5 +1,6 @@
 export * from "./auth.js";
 export * from "./calendar-date.js";
+export * from "./color-contrast.js";
 export * from "./contracts.js";
 export * from "./csv.js";
 export * from "./customers.js";
