@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   daysInPeriod,
+  projectReportOrder,
   projectReportQuerySchema,
   reportPeriodQuerySchema,
   type TimesheetRow,
@@ -91,6 +92,31 @@ describe("projectReportQuerySchema", () => {
 
   it.each([[{ page: "0" }], [{ page: "1.5" }], [{ page_size: "501" }], [{ page: "x" }]])("refuses %j", (query) => {
     expect(projectReportQuerySchema.safeParse(query).success).toBe(false);
+  });
+
+  it.each([
+    [{ sort: "project" }, "sort: sort must be one of user, title, task, category, start, end, elapsed"],
+    [{ sort: "START" }, "sort: sort must be one of user, title, task, category, start, end, elapsed"],
+    [{ sort: "user", direction: "up" }, "direction: direction must be asc or desc"],
+  ])("refuses the order %j naming the field", (query, message) => {
+    expect(issues(projectReportQuerySchema.safeParse(query))).toEqual([message]);
+  });
+
+  it.each([
+    [{}, { column: "start", direction: "desc" }],
+    [{ direction: "asc" }, { column: "start", direction: "asc" }],
+    [{ sort: "user" }, { column: "user", direction: "asc" }],
+    [
+      { sort: "elapsed", direction: "desc" },
+      { column: "elapsed", direction: "desc" },
+    ],
+    [
+      { sort: "start", direction: "asc" },
+      { column: "start", direction: "asc" },
+    ],
+    [{ sort: "start" }, { column: "start", direction: "asc" }],
+  ] as const)("orders %j as %j", (query, expected) => {
+    expect(projectReportOrder(projectReportQuerySchema.parse(query))).toEqual(expected);
   });
 });
 

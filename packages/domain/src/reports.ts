@@ -241,6 +241,12 @@ export type TeamReport = z.infer<typeof teamReportSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Project report: the Activities tab (spec part 2 §2 "Project detail")
 
+/** The columns the project's entries can be ordered by (the Activities tab's sortable headers). */
+export const projectReportSortColumns = ["user", "title", "task", "category", "start", "end", "elapsed"] as const;
+export type ProjectReportSortColumn = (typeof projectReportSortColumns)[number];
+export const sortDirections = ["asc", "desc"] as const;
+export type SortDirection = (typeof sortDirections)[number];
+
 export const projectReportQuerySchema = z.object({
   page: z.coerce
     .number({ message: "page must be a whole number from 1" })
@@ -255,8 +261,32 @@ export const projectReportQuerySchema = z.object({
     .max(500, "page_size must be a whole number from 1 to 500")
     .default(50),
   format: z.enum(reportFormats, { message: "format must be json or csv" }).optional(),
+  sort: z
+    .enum(projectReportSortColumns, {
+      message: `sort must be one of ${projectReportSortColumns.join(", ")}`,
+    })
+    .optional()
+    .describe(
+      "The column the entries are ordered by (the CSV too); without it, newest first (start, descending). Entries equal on it keep the order of their ids.",
+    ),
+  direction: z
+    .enum(sortDirections, { message: "direction must be asc or desc" })
+    .optional()
+    .describe("asc or desc; without it, asc when sort is given, else desc (newest first)"),
 });
 export type ProjectReportQuery = z.infer<typeof projectReportQuerySchema>;
+
+/**
+ * The order of a project's entries: the column asked for, ascending unless told otherwise; without a column, newest
+ * first. Text columns compare without case and put entries without a task or category last in both directions.
+ */
+export function projectReportOrder(query: Pick<ProjectReportQuery, "sort" | "direction">): {
+  column: ProjectReportSortColumn;
+  direction: SortDirection;
+} {
+  if (!query.sort) return { column: "start", direction: query.direction ?? "desc" };
+  return { column: query.sort, direction: query.direction ?? "asc" };
+}
 
 /** One time entry: a completed activity of the project. */
 export const projectReportEntrySchema = z.object({

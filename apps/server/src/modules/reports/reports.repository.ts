@@ -2,8 +2,10 @@ import {
   type CalendarDate,
   type Contract,
   type EventType,
+  type ProjectReportSortColumn,
   type RecurrenceFrequency,
   type RecurrenceRule,
+  type SortDirection,
   timeZoneOfPreferences,
 } from "@timetrap/domain";
 import { type SQL, sql } from "drizzle-orm";
@@ -361,18 +363,35 @@ export function createReportsRepository(db: Database) {
         from overheads where organization_id = ${organizationId}`);
     },
 
-    /** A page of the project's time entries (completed activities), newest first, and the count and sum of them all. */
+    /**
+     * A page of the project's time entries (completed activities) in `order` (ties by id, in the same direction), and
+     * the count and sum of them all.
+     */
     async projectEntries({
       organizationId,
       projectId,
+      order,
       limit,
       offset,
     }: {
       organizationId: string;
       projectId: string;
+      order: { column: ProjectReportSortColumn; direction: SortDirection };
       limit: number | null;
       offset: number;
     }): Promise<{ entries: EntryRow[]; total: number; totalElapsed: number }> {
+      const direction = order.direction === "asc" ? sql`asc` : sql`desc`;
+      // Text without case first, then as written, so that "anna" and "Anna" keep one place; no task or category last.
+      const byText = (column: SQL) => sql`lower(${column}) ${direction} nulls last, ${column} ${direction} nulls last`;
+      const orderBy: Record<ProjectReportSortColumn, SQL> = {
+        user: byText(sql`u.nominative`),
+        title: byText(sql`e.title`),
+        task: byText(sql`t.name`),
+        category: byText(sql`tc.name`),
+        start: sql`e.start_time ${direction}`,
+        end: sql`e.end_time ${direction}`,
+        elapsed: sql`e.elapsed_time ${direction}`,
+      };
       const [summary] = await rows<{ total: number; elapsed: number }>(sql`
         select count(*)::float8 as total, coalesce(sum(elapsed_time), 0)::float8 as elapsed
         from time_blocking_events
@@ -389,7 +408,7 @@ export function createReportsRepository(db: Database) {
         left join task_categories tc on tc.id = e.category_id and tc.organization_id = ${organizationId}
         where e.organization_id = ${organizationId} and e.project_id = ${projectId}
           and e.event_type = 'activity' and e.completed
-        order by e.start_time desc, e.id desc
+        order by ${orderBy[order.column]}, e.id ${direction}
         ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}`);
       return {
         entries: entries.map((row) => ({

@@ -107,7 +107,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: `The project's time entries, newest first, a page at a time (whoever sees the project). ${csvNote}`,
+        summary: `The project's time entries, a page at a time, newest first or by sort and direction (whoever sees the project). ${csvNote} The CSV has every entry, in the same order.`,
         security: bearerSecurity,
         params: z.object({ orgId: z.uuid(), id: z.uuid() }),
         querystring: projectReportQuerySchema,
@@ -119,7 +119,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
       const actorId = actorIdOf(request);
       const { orgId: organizationId, id: projectId } = request.params;
       if (wantsCsv(request, request.query.format)) {
-        const csv = await reports.projectReportCsv({ actorId, organizationId, projectId });
+        const csv = await reports.projectReportCsv({ actorId, organizationId, projectId, query: request.query });
         return sendCsv(reply, `project-${projectId}-activities`, csv);
       }
       return reports.projectReport({ actorId, organizationId, projectId, query: request.query });

@@ -28,6 +28,7 @@ import {
   periodsOverlap,
   planVersusActual,
   projectReportCsv,
+  projectReportOrder,
   projectStatistics,
   type ReportPeriodQuery,
   type ReportTotals,
@@ -505,7 +506,10 @@ export function createReportsService({
       };
     },
 
-    /** `GET organization/{orgId}/project/{id}/report`: the project's time entries, newest first, a page at a time. */
+    /**
+     * `GET organization/{orgId}/project/{id}/report`: the project's time entries, a page at a time, newest first or in
+     * the order asked for.
+     */
     async projectReport({
       actorId,
       organizationId,
@@ -527,6 +531,7 @@ export function createReportsService({
       const { entries, total, totalElapsed } = await repository.projectEntries({
         organizationId,
         projectId,
+        order: projectReportOrder(query),
         limit: query.page_size,
         offset: (query.page - 1) * query.page_size,
       });
@@ -552,21 +557,23 @@ export function createReportsService({
       };
     },
 
-    /** Every entry of the project as the Activities tab exports it. */
+    /** Every entry of the project as the Activities tab exports it, in the order asked for. */
     async projectReportCsv({
       actorId,
       organizationId,
       projectId,
+      query,
     }: {
       actorId: string;
       organizationId: string;
       projectId: string;
+      query: Pick<ProjectReportQuery, "sort" | "direction">;
     }): Promise<string> {
       const report = await service.projectReport({
         actorId,
         organizationId,
         projectId,
-        query: { page: 1, page_size: Number.MAX_SAFE_INTEGER },
+        query: { page: 1, page_size: Number.MAX_SAFE_INTEGER, sort: query.sort, direction: query.direction },
       });
       return projectReportCsv(report.entries);
     },
