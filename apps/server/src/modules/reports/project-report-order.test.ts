@@ -82,7 +82,7 @@ async function fixture() {
 }
 
 /** The value each column orders by, as the screen shows it; empty ones go last in both directions. */
-function valueOf(entry: ProjectReportEntry, column: ProjectReportSortColumn): string | number | null {
+function orderedValue(entry: ProjectReportEntry, column: ProjectReportSortColumn): string | number | null {
   switch (column) {
     case "user":
       return entry.user.nominative;
@@ -111,8 +111,8 @@ function expectedOrder(
   const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
   return [...entries]
     .sort((a, b) => {
-      const x = valueOf(a, column);
-      const y = valueOf(b, column);
+      const x = orderedValue(a, column);
+      const y = orderedValue(b, column);
       if (x === null || y === null) {
         if (x === null && y === null) return sign * compare(a.id, b.id);
         return x === null ? 1 : -1;

@@ -1,15 +1,15 @@
 import { Avatar, Badge, Button, Group, Pagination, Table, Text } from "@mantine/core";
 import { IconClockHour4, IconDownload } from "@tabler/icons-react";
-import { hoursMinutes, type ProjectReportEntry } from "@timetrap/domain";
+import { hoursMinutes, type ProjectReportSortColumn } from "@timetrap/domain";
 import dayjs from "dayjs";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../../components/query-states";
-import { SortableTh, sortRows, useSort } from "../../../../components/sortable-table";
+import { nextSort, type Sort, SortableTh } from "../../../../components/sortable-table";
 import { TableCard } from "../../../../components/table-card";
 import { notifyRequestError } from "../../../../lib/notify";
 import { useDownloadProjectReportCsv } from "../../api/download-project-report-csv";
-import { useProjectReport } from "../../api/get-project-report";
+import { type ProjectReportOrder, useProjectReport } from "../../api/get-project-report";
 
 type Column = "user" | "title" | "task" | "category" | "project" | "startTime" | "endTime" | "elapsedTime";
 const columns: readonly Column[] = [
@@ -23,48 +23,45 @@ const columns: readonly Column[] = [
   "elapsedTime",
 ];
 
+/** The headers the server sorts by, with its name for each; every entry is of this project, so not by project. */
+const serverColumn: Partial<Record<Column, ProjectReportSortColumn>> = {
+  user: "user",
+  title: "title",
+  task: "task",
+  category: "category",
+  startTime: "start",
+  endTime: "end",
+  elapsedTime: "elapsed",
+};
+
 const pageSize = 100;
 
 /** Spec part 2 §1: dates dd/MM/yyyy; the time of day beside them, in the browser's zone as the board shows it. */
 const dateTime = (instant: number) => dayjs(instant).format("DD/MM/YYYY HH:mm");
 
-function valueAt(entry: ProjectReportEntry, column: Column) {
-  switch (column) {
-    case "user":
-      return entry.user.nominative;
-    case "title":
-      return entry.title;
-    case "task":
-      return entry.task?.name;
-    case "category":
-      return entry.category?.name;
-    case "project":
-      return entry.project.title;
-    case "startTime":
-      return entry.start_time;
-    case "endTime":
-      return entry.end_time;
-    case "elapsedTime":
-      return entry.elapsed_time;
-  }
+/** The order asked of the server for a header's sort; none is the server's own, newest first. */
+function orderOf(sort: Sort<Column> | null): ProjectReportOrder | null {
+  const column = sort ? serverColumn[sort.key] : undefined;
+  return sort && column ? { sort: column, direction: sort.direction } : null;
 }
 
 /**
  * Spec part 2 §2 "Project detail", Activities: the project's time entries (user, title, linked task, category,
- * project, start, end, elapsed time), newest first, sortable, with the server's CSV of them all.
+ * project, start, end, elapsed time), newest first, sortable, with the server's CSV of them all. The server sorts:
+ * a header's click asks it again for the first page in that order, and every page (and the CSV) keeps it.
  */
 export function ProjectActivitiesTab({ organizationId, projectId }: { organizationId: string; projectId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const report = useProjectReport(organizationId, projectId, page, pageSize);
+  const [sort, setSort] = useState<Sort<Column> | null>(null);
+  const order = orderOf(sort);
+  const report = useProjectReport(organizationId, projectId, page, pageSize, order);
   const download = useDownloadProjectReportCsv();
-  const { sort, toggle } = useSort<Column>();
-
-  // The page on screen is sorted; the server gives the pages newest first.
-  const rows = useMemo(
-    () => sortRows(report.data?.entries ?? [], sort, valueAt, i18n.language),
-    [report.data, sort, i18n.language],
-  );
+  const toggle = (column: Column) => {
+    setSort((current) => nextSort(current, column));
+    setPage(1);
+  };
+  const rows = report.data?.entries ?? [];
 
   let content: ReactNode;
   if (report.isPending) {
@@ -90,16 +87,20 @@ export function ProjectActivitiesTab({ organizationId, projectId }: { organizati
           <Table horizontalSpacing="md" verticalSpacing="xs" highlightOnHover tabularNums>
             <Table.Thead>
               <Table.Tr>
-                {columns.map((column) => (
-                  <SortableTh
-                    key={column}
-                    label={t(`activities.columns.${column}`)}
-                    sortKey={column}
-                    sort={sort}
-                    onSort={toggle}
-                    ta={column === "elapsedTime" ? "right" : undefined}
-                  />
-                ))}
+                {columns.map((column) =>
+                  serverColumn[column] ? (
+                    <SortableTh
+                      key={column}
+                      label={t(`activities.columns.${column}`)}
+                      sortKey={column}
+                      sort={sort}
+                      onSort={toggle}
+                      ta={column === "elapsedTime" ? "right" : undefined}
+                    />
+                  ) : (
+                    <Table.Th key={column}>{t(`activities.columns.${column}`)}</Table.Th>
+                  ),
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -166,7 +167,7 @@ export function ProjectActivitiesTab({ organizationId, projectId }: { organizati
             variant="default"
             leftSection={<IconDownload size={16} />}
             loading={download.isPending}
-            onClick={() => download.mutate({ organizationId, projectId }, { onError: notifyRequestError })}
+            onClick={() => download.mutate({ organizationId, projectId, order }, { onError: notifyRequestError })}
           >
             {t("activities.download")}
           </Button>
