@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { exchange, migratedDataDir, type ServerProcess, spawnServer } from "./test/server-process.js";
 
@@ -66,7 +67,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("one server per embedded stor
     const me = await fetch(`${address}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email });
-    expect(second.stdout()).toMatch(/index check: [1-9]\d* indexes sound/);
+    // A killed holder is no clean stop: the store was checked before the server listened.
+    const out = second.stdout();
+    expect(out).toMatch(/index check: [1-9]\d* indexes sound/);
+    expect(out.search(/index check: [1-9]\d* indexes sound/)).toBeLessThan(out.indexOf("Timetrap is listening"));
+    expect(out).not.toContain("the previous stop was clean");
   }, 120_000);
 
   test("a restart overlapping a graceful stop under write load keeps every acknowledged write", async () => {
@@ -116,7 +121,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("one server per embedded stor
     expect(acknowledged.length).toBeGreaterThan(beforeStop);
 
     const address = await second.listening;
-    expect(second.stdout()).toMatch(/index check: [1-9]\d* indexes sound/);
+    // The first one stopped cleanly: the second listened first and checks the store while it serves.
+    await second.waitForStdout(/index check: [1-9]\d* indexes sound/);
+    const out = second.stdout();
+    expect(out).toContain("index check: runs now that the server listens, as the previous stop was clean");
+    expect(out.search(/index check: [1-9]\d* indexes sound/)).toBeGreaterThan(out.indexOf("Timetrap is listening"));
     const missing: string[] = [];
     for (const { email, token } of acknowledged) {
       const me = await fetch(`${address}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
@@ -124,4 +133,34 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("one server per embedded stor
     }
     expect(missing).toEqual([]);
   }, 180_000);
+
+  test("after a clean stop, a store damaged without the lock is caught once the server listens, and it exits", async () => {
+    const dir = await dataDir();
+    const first = start({ DATA_DIR: dir });
+    await first.listening;
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+
+    // Written by a process that never took the lock, which the clean stop's record cannot show.
+    const intruder = new PGlite(join(dir, "pglite"));
+    for (const statement of [
+      "create function probe_order(a int, b int) returns int language sql immutable as 'select btint4cmp(a, b)'",
+      `create operator class probe_ops for type int using btree as
+         operator 1 <, operator 2 <=, operator 3 =, operator 4 >=, operator 5 >, function 1 probe_order(int, int)`,
+      "create table probe_order_table (v int)",
+      "insert into probe_order_table select g from generate_series(1, 2000) g",
+      "create index probe_order_idx on probe_order_table (v probe_ops)",
+      "create or replace function probe_order(a int, b int) returns int language sql immutable as 'select btint4cmp(b, a)'",
+    ]) {
+      await intruder.exec(statement);
+    }
+    await intruder.close();
+
+    const second = start({ DATA_DIR: dir });
+    await second.listening;
+    const { code } = await second.exited;
+    expect(code).toBe(1);
+    expect(second.stdout()).toContain("the previous stop was clean");
+    expect(second.stderr()).toMatch(/Timetrap stopped: The database failed its index check[\s\S]*probe_order_idx/);
+  }, 120_000);
 });

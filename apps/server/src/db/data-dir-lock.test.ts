@@ -20,6 +20,28 @@ describe("lockDataDir", () => {
     expect(readFileSync(lock.path, "utf8")).toBe("");
   });
 
+  test("tells the next holder whether the previous one released the lock after a clean close", async () => {
+    const dataDir = freshDir();
+    const first = await lockDataDir({ dataDir, waitMs: 0 });
+    // A new directory has no clean stop to speak of.
+    expect(first.previousStopClean).toBe(false);
+    first.release({ clean: true });
+    expect(JSON.parse(readFileSync(first.path, "utf8"))).toEqual({
+      cleanStop: { pid: process.pid, at: expect.any(String) },
+    });
+
+    const second = await lockDataDir({ dataDir, waitMs: 0 });
+    expect(second.previousStopClean).toBe(true);
+    // The record is replaced by the new holder's at once, so a crash of this one is never taken for a clean stop.
+    expect(JSON.parse(readFileSync(second.path, "utf8"))).toMatchObject({ pid: process.pid });
+    // Released without saying the close was clean (it failed, or the caller cannot tell).
+    second.release();
+
+    const third = await lockDataDir({ dataDir, waitMs: 0 });
+    expect(third.previousStopClean).toBe(false);
+    third.release({ clean: true });
+  });
+
   test("a second holder waits for the configured time, then fails naming the holder's pid", async () => {
     const dataDir = freshDir();
     const first = await lockDataDir({ dataDir, waitMs: 0 });
@@ -69,6 +91,8 @@ describe("lockDataDir", () => {
     const started = Date.now();
     const lock = await lockDataDir({ dataDir, waitMs: 10_000 });
     expect(Date.now() - started).toBeLessThan(2000);
+    // The killed holder's record is still in the file: not a clean stop.
+    expect(lock.previousStopClean).toBe(false);
     lock.release();
   });
 });

@@ -16,8 +16,22 @@ export interface DataDirLockHolder {
 
 export interface DataDirLock {
   path: string;
-  /** Ends the lock; call it only after the database in the directory has been closed. */
-  release(): void;
+  /**
+   * Whether the server that held the directory before this one closed its database and then released the lock saying
+   * so. False after a crash, a SIGKILL or a failed close (the lock file still names that holder, or is empty), on a new
+   * directory, and after a server of a version that did not record it.
+   */
+  previousStopClean: boolean;
+  /**
+   * Ends the lock; call it only after the database in the directory has been closed. `clean` records that it was
+   * closed without error, for the next holder's {@link DataDirLock.previousStopClean}.
+   */
+  release(options?: { clean?: boolean }): void;
+}
+
+/** What a holder that closed its database without error leaves in the lock file as it releases the lock. */
+interface CleanStopRecord {
+  cleanStop: { pid: number; at: string };
 }
 
 /** Another server kept the directory for longer than the configured wait. */
@@ -65,6 +79,7 @@ export async function lockDataDir(options: {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, dataDirLockFileName);
   const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o644);
+  let previousStopClean = false;
   try {
     const deadline = Date.now() + waitMs;
     let waiting = false;
@@ -75,6 +90,7 @@ export async function lockDataDir(options: {
       waiting = true;
       await sleep(Math.min(retryMs, left));
     }
+    previousStopClean = readCleanStop(path);
     const holder: DataDirLockHolder = { pid: process.pid, hostname: hostname(), since: new Date().toISOString() };
     ftruncateSync(fd, 0);
     writeSync(fd, `${JSON.stringify(holder)}\n`, 0);
@@ -85,14 +101,29 @@ export async function lockDataDir(options: {
   let released = false;
   return {
     path,
-    release() {
+    previousStopClean,
+    release({ clean = false } = {}) {
       if (released) return;
       released = true;
-      // Cleared while still held, so a stale pid is never shown to the next waiter.
+      // Rewritten while still held, so a stale pid is never shown to the next waiter.
       ftruncateSync(fd, 0);
+      if (clean) {
+        const record: CleanStopRecord = { cleanStop: { pid: process.pid, at: new Date().toISOString() } };
+        writeSync(fd, `${JSON.stringify(record)}\n`, 0);
+      }
       closeSync(fd);
     },
   };
+}
+
+/** Whether the lock file holds the record a holder leaves when it released the lock after a clean close. */
+function readCleanStop(path: string): boolean {
+  try {
+    const record = JSON.parse(readFileSync(path, "utf8")) as Partial<CleanStopRecord>;
+    return typeof record.cleanStop?.pid === "number";
+  } catch {
+    return false;
+  }
 }
 
 export function readHolder(path: string): DataDirLockHolder | null {

@@ -22,6 +22,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /**
+   * True when this is the embedded store in DATA_DIR and the server before this one closed it cleanly (see
+   * `DataDirLock.previousStopClean`): its indexes need not be checked before the server listens. Absent otherwise.
+   */
+  previousStopClean?: boolean;
   /** Applies every pending migration; safe to call from several instances at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -138,11 +143,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const handle = openPglite(client);
     return {
       ...handle,
+      previousStopClean: lock.previousStopClean,
       async close() {
+        let clean = false;
         try {
           await handle.close();
+          clean = true;
         } finally {
-          lock.release();
+          lock.release({ clean });
         }
       },
     };

@@ -100,16 +100,84 @@ describe("checkIndexes", () => {
     }
   });
 
-  test("a server does not start on a store whose indexes fail the check", async () => {
-    const corrupt = await openCheckableDatabase();
-    await buildMisorderedIndex(corrupt);
-    const config = loadConfig({
+  const serverConfig = () =>
+    loadConfig({
       DATA_DIR: tmpdir(),
       PORT: "0",
       HOST: "127.0.0.1",
       LOG_LEVEL: "silent",
       AUTH_SECRET: "integrity-secret-integrity-secret-integrity",
     });
+
+  /** Whether `promise` is still pending once everything already queued has run. */
+  async function isPending(promise: Promise<unknown>): Promise<boolean> {
+    const pending = Symbol("pending");
+    const first = await Promise.race([
+      promise.catch(() => undefined),
+      new Promise((r) => setImmediate(() => r(pending))),
+    ]);
+    return first === pending;
+  }
+
+  /** `database` as openDatabase gives an embedded store whose previous server stopped cleanly, noting its close. */
+  function afterCleanStop(database: DatabaseHandle): DatabaseHandle & { closed: boolean } {
+    const handle = {
+      ...database,
+      previousStopClean: true,
+      closed: false,
+      async close() {
+        handle.closed = true;
+        await database.close();
+      },
+    };
+    return handle;
+  }
+
+  test("after a clean stop a server listens before its check, which then reports a sound store", async () => {
+    const sound = afterCleanStop(await openCheckableDatabase());
+    const server = await startServer(serverConfig(), { database: sound });
+    try {
+      expect(await isPending(server.indexCheck)).toBe(true);
+      expect((await fetch(`${server.address}/api/v1/config`)).status).toBe(200);
+      const report = await server.indexCheck;
+      expect(report.skipped).toBeNull();
+      expect(report.checked).toBeGreaterThan(50);
+      expect(server.app.server.listening).toBe(true);
+    } finally {
+      await server.stop("test");
+    }
+    expect(sound.closed).toBe(true);
+  });
+
+  test("after a clean stop a server stops itself when the check run after listening finds a corrupt index", async () => {
+    const corrupt = afterCleanStop(await openCheckableDatabase());
+    await buildMisorderedIndex(corrupt);
+    const server = await startServer(serverConfig(), { database: corrupt });
+    try {
+      expect(server.app.server.listening).toBe(true);
+      await expect(server.indexCheck).rejects.toThrow(CorruptStoreError);
+      await expect(server.indexCheck).rejects.toThrow(/probe_order_idx/);
+      // Stopped, its database closed, before the check's promise rejected.
+      expect(server.app.server.listening).toBe(false);
+      expect(corrupt.closed).toBe(true);
+    } finally {
+      if (!corrupt.closed) await corrupt.close();
+    }
+  });
+
+  test("a stop during the check run after listening ends it before the database closes", async () => {
+    const database = afterCleanStop(await openCheckableDatabase());
+    const server = await startServer(serverConfig(), { database });
+    await server.stop("test");
+    expect(database.closed).toBe(true);
+    const report = await server.indexCheck;
+    expect(report.skipped).toMatch(/^stopped after \d+ of \d+ indexes$/);
+  });
+
+  test("a server does not start on a store whose indexes fail the check", async () => {
+    const corrupt = await openCheckableDatabase();
+    await buildMisorderedIndex(corrupt);
+    const config = serverConfig();
     try {
       await expect(startServer(config, { database: corrupt })).rejects.toThrow(
         /failed its index check[\s\S]*probe_order_idx/,

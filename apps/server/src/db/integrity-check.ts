@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { type DatabaseHandle, databaseErrorOf } from "./database.js";
 
@@ -38,8 +39,15 @@ const insufficientPrivilege = "42501";
  * production store would pay at each start: there only the indexes are read. It takes only AccessShareLock, so it runs
  * beside other instances. Throws {@link CorruptStoreError} naming each index that fails. Where amcheck is not
  * available or not allowed (a managed PostgreSQL without the extension), nothing is checked and `skipped` says why.
+ * The server runs it before it listens, or after when the store's previous stop was clean (lifecycle.ts).
  */
-export async function checkIndexes(database: DatabaseHandle): Promise<IndexCheckReport> {
+export async function checkIndexes(
+  database: DatabaseHandle,
+  options: {
+    /** Ends the check between two indexes; the report then says it was stopped. */
+    signal?: AbortSignal;
+  } = {},
+): Promise<IndexCheckReport> {
   const started = performance.now();
   const { db } = database;
   const report = (checked: number, skipped: string | null): IndexCheckReport => ({
@@ -64,7 +72,13 @@ export async function checkIndexes(database: DatabaseHandle): Promise<IndexCheck
   );
   const heapAllIndexed = database.kind === "pglite";
   const corrupt: CorruptIndex[] = [];
+  let checked = 0;
   for (const { oid, name } of indexes) {
+    // PGlite runs in this thread and answers without giving the event loop a turn: once the server listens, requests
+    // are served between two indexes rather than after the whole check.
+    await setImmediate();
+    if (options.signal?.aborted) break;
+    checked++;
     try {
       await db.execute(
         sql`select ${sql.identifier(schema)}.bt_index_check(${Number(oid)}::oid::regclass, ${heapAllIndexed})`,
@@ -76,7 +90,7 @@ export async function checkIndexes(database: DatabaseHandle): Promise<IndexCheck
     }
   }
   if (corrupt.length > 0) throw new CorruptStoreError(corrupt);
-  return report(indexes.length, null);
+  return report(checked, checked < indexes.length ? `stopped after ${checked} of ${indexes.length} indexes` : null);
 }
 
 /** The two drivers' results differ in type but both carry the rows in `rows`. */

@@ -17,6 +17,8 @@ export interface ServerProcess {
   stderr(): string;
   /** Resolves once stderr contains `text`. */
   waitForStderr(text: string): Promise<void>;
+  /** Resolves once stdout matches `pattern`. */
+  waitForStdout(pattern: RegExp): Promise<void>;
 }
 
 export function spawnServer(env: Record<string, string>): ServerProcess {
@@ -40,8 +42,13 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
   let stdout = "";
   let stderr = "";
   const stderrWaiters: Array<{ text: string; resolve: () => void }> = [];
+  const stdoutWaiters: Array<{ pattern: RegExp; resolve: () => void }> = [];
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
     stdout += chunk;
+    for (const waiter of stdoutWaiters.filter((w) => w.pattern.test(stdout))) {
+      stdoutWaiters.splice(stdoutWaiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
   });
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
     stderr += chunk;
@@ -80,6 +87,12 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
         if (stderr.includes(text)) return resolve();
         stderrWaiters.push({ text, resolve });
         void exited.then(() => reject(new Error(`the server exited without writing "${text}":\n${stderr}`)));
+      }),
+    waitForStdout: (pattern) =>
+      new Promise((resolve, reject) => {
+        if (pattern.test(stdout)) return resolve();
+        stdoutWaiters.push({ pattern, resolve });
+        void exited.then(() => reject(new Error(`the server exited without writing ${pattern}:\n${stdout}`)));
       }),
   };
 }
