@@ -115,11 +115,19 @@ function serverFigures(stdout) {
   const phasesLine = stdout.split("\n").find((line) => line.includes('"start phases"'));
   const readyLine = /started in ([\d.]+) s[^,]*, ([\d.]+) s of CPU/.exec(stdout);
   const check = /index check: (\d+) indexes sound in (\d+) ms/.exec(stdout);
+  const skipped = /index check skipped: ([^"]*)/.exec(stdout);
+  const listening = stdout.indexOf("Timetrap is listening");
   return {
     phases: phasesLine ? JSON.parse(phasesLine).phases : {},
     nodeSeconds: readyLine ? Number(readyLine[1]) : null,
     nodeCpuSeconds: readyLine ? Number(readyLine[2]) : null,
-    checkedBeforeListening: /index check: \d+ indexes sound[\s\S]*Timetrap is listening/.test(stdout),
+    check: skipped
+      ? `skipped (${skipped[1]})`
+      : !check
+        ? "no index check logged"
+        : check.index < listening
+          ? "before listening"
+          : "after listening",
     checkMs: check ? Number(check[2]) : null,
   };
 }
@@ -196,9 +204,7 @@ for (const [name, rows] of results) {
     ? phaseNames.map((phase) => String(median(rows.map((r) => r.phases[phase] ?? null)) ?? "–").padStart(5)).join(" ")
     : "";
   const check = rows[0].phases
-    ? rows.every((r) => r.checkedBeforeListening)
-      ? "check before listening"
-      : `check after listening, ${median(rows.map((r) => r.checkMs))} ms`
+    ? `index check ${[...new Set(rows.map((r) => r.check))].join(" / ")}, ${median(rows.map((r) => r.checkMs))} ms`
     : "";
   console.log(
     `${name.padEnd(40)} ${seconds(wall)} s ${(wall / bareMs).toFixed(1).padStart(6)} ${cpu === null ? "     ?" : cpu.toFixed(2).padStart(6)} s   ${phases}   ${check}`,
