@@ -173,6 +173,9 @@ export function BoardCalendar({
         eventContent={renderTile}
         columnEventClass={columnTileClass}
         eventClass={classes.boardEvent}
+        // The tile's face is its own button (event-tile.tsx): FullCalendar's focusable tile would hold the timer's
+        // button inside another button.
+        eventInteractive={false}
         // Spec part 1 §4: new and dropped blocks last an hour; a timed block dragged out of the all-day row too.
         defaultTimedEventDuration="01:00"
         forceEventDuration

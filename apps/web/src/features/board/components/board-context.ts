@@ -21,6 +21,9 @@ export interface BoardTiles {
 export interface TileLabels {
   untitled: string;
   elapsed: string;
+  /** Said in a tile's name, for what its look shows: a planning block, a running timer. */
+  planning: string;
+  running: string;
   startTimer: (title: string) => string;
   stopTimer: (title: string) => string;
 }
@@ -32,5 +35,12 @@ export const BoardTilesContext = createContext<BoardTiles>({
   endOfToday: 0,
   readOnly: true,
   dayTotal: () => 0,
-  labels: { untitled: "", elapsed: "", startTimer: (title) => title, stopTimer: (title) => title },
+  labels: {
+    untitled: "",
+    elapsed: "",
+    planning: "",
+    running: "",
+    startTimer: (title) => title,
+    stopTimer: (title) => title,
+  },
 });

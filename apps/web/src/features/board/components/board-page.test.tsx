@@ -44,9 +44,9 @@ function boardServer(events: TimeBlockingEvent[], me = buildUser()) {
   });
 }
 
-/** Right-clicks a tile: its menu, and the names of the items it offers. */
-async function openMenuOf(tile: HTMLElement) {
-  fireEvent.contextMenu(tile, { clientX: 100, clientY: 100 });
+/** Right-clicks a tile (or opens its menu from the keyboard, at no position): its menu and the names of its items. */
+async function openMenuOf(tile: HTMLElement, at = { clientX: 100, clientY: 100 }) {
+  fireEvent.contextMenu(tile, at);
   const menu = await screen.findByRole("menu", { hidden: true });
   const items = within(menu)
     .getAllByRole("menuitem", { hidden: true })
@@ -119,6 +119,88 @@ describe("board page", () => {
           fetch.requestsTo("PATCH", "/api/v1/user/user-1/time-blocking/11111111-1111-4111-8111-111111111111")[0]?.body,
         ).toEqual({ event_type: "planning" }),
       );
+    },
+    slowRender,
+  );
+
+  it(
+    "walks the blocks with Tab in time order and names each with its times, project and state",
+    async () => {
+      const week = [
+        ...events,
+        buildEvent({
+          id: "77777777-7777-4777-8777-777777777777",
+          title: "Invoices",
+          start_time: at(monday, 12),
+          end_time: at(monday, 13),
+          project_id: "project-1",
+          project: { uid: "project-1", title: "Officine Rossi" },
+          completed: true,
+          elapsed_time: 3_600,
+        }),
+      ];
+      boardServer(week);
+      const { user } = renderApp({ route: "/user/user-1/board" });
+      await screen.findByRole("button", { name: /^Write the report,/ });
+
+      screen.getByRole("button", { name: "Side panel" }).focus();
+      const walked: string[] = [];
+      for (let step = 0; step < 4; step += 1) {
+        await user.tab();
+        // Node's Intl puts thin spaces around the range's dash.
+        walked.push((document.activeElement?.getAttribute("aria-label") ?? "").replace(/\s/g, " "));
+      }
+      expect(walked).toEqual([
+        "Write the report, 09:00 – 10:30",
+        "Start the timer on Write the report",
+        "Plan the sprint, 11:00 – 12:00, planning",
+        "Invoices, 12:00 – 13:00, Officine Rossi, Time logged 01:00:00",
+      ]);
+    },
+    slowRender,
+  );
+
+  it(
+    "opens a block's editor with Enter or Space, and gives the focus back to the block on Escape",
+    async () => {
+      boardServer(events);
+      const { user } = renderApp({ route: "/user/user-1/board" });
+      const tile = await screen.findByRole("button", { name: /^Write the report,/ });
+
+      for (const key of ["{Enter}", " "]) {
+        tile.focus();
+        await user.keyboard(key);
+        const dialog = await screen.findByRole("dialog", { name: "Edit event" });
+        expect(within(dialog).getByRole("textbox", { name: "Title" })).toHaveValue("Write the report");
+        await user.keyboard("{Escape}");
+        await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+        expect(tile).toHaveFocus();
+      }
+
+      // The timer's button is the tile's other control: Enter on it opens no editor.
+      screen.getByRole("button", { name: "Start the timer on Write the report" }).focus();
+      await user.keyboard("{Enter}");
+      expect(screen.queryByRole("dialog")).toBeNull();
+    },
+    slowRender,
+  );
+
+  it(
+    "opens a block's menu from the keyboard, and the form one of its items opens gives the focus back to the block",
+    async () => {
+      boardServer(events);
+      const { user } = renderApp({ route: "/user/user-1/board" });
+      const tile = await screen.findByRole("button", { name: /^Write the report,/ });
+      tile.focus();
+
+      // The menu key and Shift+F10 send a context menu event with no pointer position.
+      const { menu } = await openMenuOf(tile, { clientX: 0, clientY: 0 });
+      await user.click(within(menu).getByRole("menuitem", { name: "Copy", hidden: true }));
+      const copy = await screen.findByRole("dialog", { name: "New event" });
+      expect(within(copy).getByRole("textbox", { name: "Title" })).toHaveValue("Write the report");
+      await user.keyboard("{Escape}");
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      expect(tile).toHaveFocus();
     },
     slowRender,
   );

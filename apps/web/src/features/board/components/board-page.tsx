@@ -38,6 +38,7 @@ import { type BoardTiles, BoardTilesContext, type TileLabels } from "./board-con
 import { BoardPreferencesModal } from "./board-preferences-modal";
 import { BoardToolbar } from "./board-toolbar";
 import { type ContextMenuTarget, EventContextMenu } from "./event-context-menu";
+import { focusTile } from "./event-tile";
 import { useBoardChanges } from "./use-board-changes";
 
 const noEvents: TimeBlockingEvent[] = [];
@@ -78,10 +79,8 @@ export function BoardPage() {
     () =>
       events.map((event) => {
         const input = toCalendarEvent(event, { editable: !readOnly });
-        // Planning is drawn as a light wash of its colour (board.module.css): its text is dark, not the contrast colour.
-        const planning = event.event_type === "planning" ? { contrastColor: "var(--mantine-color-dark-7)" } : {};
         const running = runningEventId === event.id && !event.is_occurrence ? { className: classes.running } : {};
-        return { ...input, ...planning, ...running };
+        return { ...input, ...running };
       }),
     [events, readOnly, runningEventId],
   );
@@ -107,6 +106,8 @@ export function BoardPage() {
     return {
       untitled: t("board.tile.untitled"),
       elapsed: t("board.tile.elapsed"),
+      planning: t("board.tile.planning"),
+      running: t("board.tile.running"),
       startTimer: template(t("board.tile.startTimer", { title: marker })),
       stopTimer: template(t("board.tile.stopTimer", { title: marker })),
     };
@@ -171,6 +172,8 @@ export function BoardPage() {
 
   const onMenuSelect = (item: BoardMenuItem, event: TimeBlockingEvent) => {
     setMenuTarget(null);
+    // Before the form opens, so that it gives the focus back to the tile when it closes.
+    focusTile(calendarEventId(event));
     if (item === "edit") {
       setFormTarget({ mode: "edit", event });
     } else if (item === "copy") {

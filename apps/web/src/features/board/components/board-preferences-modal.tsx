@@ -25,7 +25,13 @@ const shortTime = (value: string) => value.slice(0, 5);
 export function BoardPreferencesModal({ user, opened, onClose }: { user: User; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t("board.preferences.title")} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t("board.preferences.title")}
+      size="lg"
+      closeButtonProps={{ "aria-label": t("board.preferences.close") }}
+    >
       {/* Mounted only while open, so each opening starts from the saved preferences. */}
       {opened && <BoardPreferencesForm user={user} onClose={onClose} />}
     </Modal>

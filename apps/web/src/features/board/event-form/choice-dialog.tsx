@@ -28,8 +28,16 @@ export interface ChoiceDialogProps<C extends string> {
  * "Recurrence"), or a plain confirmation.
  */
 export function ChoiceDialog<C extends string>({ opened, onClose, title, ...props }: ChoiceDialogProps<C>) {
+  const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={440} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={440}
+      centered
+      closeButtonProps={{ "aria-label": t("eventForm.close") }}
+    >
       {opened && <ChoiceBody onClose={onClose} {...props} />}
     </Modal>
   );

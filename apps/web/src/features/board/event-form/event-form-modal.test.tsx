@@ -536,7 +536,10 @@ describe("event form", () => {
     expect(within(dialog).getByRole("textbox", { name: "Title" })).toHaveAttribute("readonly");
     expect(within(dialog).queryByRole("button", { name: "Save" })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    // The corner's cross and the footer's button both close it; the footer's is the one below the fields.
+    const [corner, footer] = within(dialog).getAllByRole("button", { name: "Close" });
+    expect(corner).toHaveClass("mantine-Modal-close");
+    await user.click(footer as HTMLElement);
     expect(onClose).toHaveBeenCalled();
     expect(fetch.requests.filter((request) => request.method !== "GET")).toEqual([]);
   });

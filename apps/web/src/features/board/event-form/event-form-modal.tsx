@@ -87,7 +87,14 @@ export function EventFormModal({ userId, target, onClose }: EventFormModalProps)
       : t("eventForm.newTitle");
 
   return (
-    <Modal opened={target !== null} onClose={onClose} title={title} size={760} fullScreen={phone}>
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={title}
+      size={760}
+      fullScreen={phone}
+      closeButtonProps={{ "aria-label": t("eventForm.close") }}
+    >
       {current && organizationId && (
         <EventFormBody
           key={subjectKey(current)}

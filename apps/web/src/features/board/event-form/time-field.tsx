@@ -50,14 +50,14 @@ export function TimeField({ label, value, onChange, error, readOnly = false }: T
 
   return (
     <Combobox store={combobox} onOptionSubmit={commit} readOnly={readOnly}>
-      <Combobox.Target>
+      {/* A combobox tells whether its list is open, as Mantine's Select does. */}
+      <Combobox.Target withExpandedAttribute>
         <InputBase
           size="md"
           label={label}
           value={typing ?? value}
           error={error}
           readOnly={readOnly}
-          role="combobox"
           inputMode="numeric"
           autoComplete="off"
           leftSection={<IconClock size={16} />}

@@ -23,9 +23,19 @@ describe("toCalendarEvent", () => {
       end: event.end_time,
       allDay: true,
       color: "#ff0000",
+      contrastColor: "#000000",
       editable: false,
       extendedProps: { event, eventType: "planning", layer: 1 },
     });
+  });
+
+  it.each([
+    ["#7950f2", "activity", "#ffffff"],
+    ["#fab005", "activity", "#000000"],
+    // A planning block is a pale wash of its colour, so its words are black even on a dark colour.
+    ["#7950f2", "planning", "#000000"],
+  ] as const)("writes a tile of %s (%s) in %s", (color, eventType, text) => {
+    expect(toCalendarEvent(buildEvent({ color, event_type: eventType }), { editable: true }).contrastColor).toBe(text);
   });
 
   it.each([

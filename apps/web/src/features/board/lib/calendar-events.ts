@@ -1,5 +1,11 @@
 import type { EventInput } from "@fullcalendar/react";
-import { defaultEventDurationMs, type EventType, longestEventMs, type TimeBlockingEvent } from "@timetrap/domain";
+import {
+  defaultEventDurationMs,
+  type EventType,
+  longestEventMs,
+  type TimeBlockingEvent,
+  tileColors,
+} from "@timetrap/domain";
 
 /**
  * What the board keeps on each FullCalendar event: the event as the server sent it, its type under the spec's name
@@ -36,6 +42,8 @@ export function toCalendarEvent(event: TimeBlockingEvent, options: { editable: b
     end: event.end_time,
     allDay: event.all_day,
     color: event.color,
+    // Black or white, whichever reads on the tile's fill (a planning block's is its tint, drawn in board.module.css).
+    contrastColor: tileColors(event).text,
     editable: options.editable,
     extendedProps,
   };

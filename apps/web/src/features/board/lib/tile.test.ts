@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildEvent, buildOccurrence } from "./event-fixtures";
-import { boardMenuItems, tileLayout, tileState } from "./tile";
+import { boardMenuItems, tileLayout, tileName, tileState } from "./tile";
 
 describe("tileLayout", () => {
   it.each([
@@ -70,6 +70,49 @@ describe("tileState", () => {
     ["a completed planning block", buildEvent({ completed: true, event_type: "planning", elapsed_time: 60 }), null],
   ])("shows the right elapsed time on %s", (_case, subject, elapsed) => {
     expect(tileState(subject, base).elapsedSeconds).toBe(elapsed);
+  });
+});
+
+describe("tileName", () => {
+  const words = { untitled: "(untitled)", planning: "planning", running: "timer running", elapsed: "Time logged" };
+  const idle = { running: false, timerButton: null, elapsedSeconds: null } as const;
+  const project = { uid: "p-1", title: "Officine Rossi" };
+
+  const time = "09:00 – 10:00";
+  it.each([
+    ["a plain activity", buildEvent(), idle, time, "Write the report, 09:00 – 10:00"],
+    [
+      "an activity of a project",
+      buildEvent({ project }),
+      idle,
+      time,
+      "Write the report, 09:00 – 10:00, Officine Rossi",
+    ],
+    [
+      "a planning block",
+      buildEvent({ event_type: "planning" }),
+      idle,
+      time,
+      "Write the report, 09:00 – 10:00, planning",
+    ],
+    [
+      "a block under a running timer",
+      buildEvent({ project }),
+      { running: true, timerButton: "pause", elapsedSeconds: null },
+      time,
+      "Write the report, 09:00 – 10:00, Officine Rossi, timer running",
+    ],
+    [
+      "a completed activity with its logged time",
+      buildEvent({ completed: true }),
+      { running: false, timerButton: null, elapsedSeconds: 5400 },
+      time,
+      "Write the report, 09:00 – 10:00, Time logged 01:30:00",
+    ],
+    ["a block with no title", buildEvent({ title: "" }), idle, time, "(untitled), 09:00 – 10:00"],
+    ["an all-day block, which has no times", buildEvent({ all_day: true }), idle, "", "Write the report"],
+  ] as const)("names %s", (_case, event, state, timeText, name) => {
+    expect(tileName(event, { timeText, state, words })).toBe(name);
   });
 });
 

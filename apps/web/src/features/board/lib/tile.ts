@@ -4,6 +4,7 @@ import {
   canStartTimer,
   canSwitchEventType,
   type EventType,
+  formatDuration,
   showsElapsedTime,
   type TimeBlockingEvent,
 } from "@timetrap/domain";
@@ -73,6 +74,31 @@ export function tileState(
     else if (canStartTimer(event, { running, endOfToday: options.endOfToday })) timerButton = "play";
   }
   return { running, timerButton, elapsedSeconds: showsElapsedTime(event) ? event.elapsed_time : null };
+}
+
+export interface TileNameWords {
+  untitled: string;
+  planning: string;
+  running: string;
+  elapsed: string;
+}
+
+/**
+ * What a tile is called to a screen reader and in the keyboard's focus: its title, its time range, its project, and
+ * in words what the eye reads from its look (a planning block's wash, a running timer's ring, the logged time of a
+ * completed activity). The title and times come first, as on the tile.
+ */
+export function tileName(
+  event: Pick<TimeBlockingEvent, "title" | "event_type" | "project">,
+  options: { timeText: string; state: TileState; words: TileNameWords },
+): string {
+  const { state, words } = options;
+  const parts = [event.title || words.untitled, options.timeText];
+  if (event.project) parts.push(event.project.title);
+  if (event.event_type === "planning") parts.push(words.planning);
+  if (state.running) parts.push(words.running);
+  if (state.elapsedSeconds !== null) parts.push(`${words.elapsed} ${formatDuration(state.elapsedSeconds)}`);
+  return parts.filter((part) => part !== "").join(", ");
 }
 
 export type BoardMenuItem = "confirmTime" | "edit" | "toActivity" | "toPlanning" | "copy";
