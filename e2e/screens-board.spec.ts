@@ -72,6 +72,23 @@ for (const language of languages) {
       await expect(tile(page, "Copywriting")).toBeVisible();
       await shot(page, language, "board-week");
 
+      // From the toolbar into the week with the keyboard: Monday's stand-up, its timer, then the planning block.
+      await page.getByRole("button", { name: l.board.toolbar.panel }).focus();
+      for (let step = 0; step < 3; step += 1) await page.keyboard.press("Tab");
+      await expect(tile(page, "Deep work")).toBeFocused();
+      await shot(page, language, "board-keyboard-focus");
+      // On to Tuesday's design review (its order is board-keyboard.spec.ts's concern), then its editor and back.
+      const review = tile(page, "Design review");
+      for (let step = 0; step < 10 && !(await review.evaluate((face) => face === document.activeElement)); step += 1) {
+        await page.keyboard.press("Tab");
+      }
+      await expect(review).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("dialog", { name: l.eventForm.editTitle })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(review).toBeFocused();
+      await shot(page, language, "board-keyboard-focus-after-editor");
+
       await tile(page, "Copywriting").click({ button: "right" });
       await expect(page.getByRole("menuitem", { name: l.board.menu.edit })).toBeVisible();
       await shot(page, language, "board-context-menu");
