@@ -42,9 +42,14 @@ function columnTileClass(info: EventDisplayInfo): string {
     level: info.level,
     short: info.isShort,
   });
-  if (layout.layer === "planning") return classes.planningLayer ?? "";
+  if (layout.layer === "planning") return `${classes.planningLayer} ${classes.planningTint}`;
   const level = Math.round(layout.insetStartPx / overlapOffsetPx);
   return `${classes.eventLayer} ${classes[`overlap${level}`] ?? ""}`;
+}
+
+/** An all-day planning block is drawn as a plan too, in the all-day row, where the time grid's layers do not apply. */
+function rowTileClass(info: EventDisplayInfo): string {
+  return info.event.extendedProps.eventType === "planning" ? (classes.planningTint ?? "") : "";
 }
 
 export interface BoardCalendarHandlers {
@@ -172,6 +177,7 @@ export function BoardCalendar({
         eventShortHeight={eventShortHeightPx}
         eventContent={renderTile}
         columnEventClass={columnTileClass}
+        rowEventClass={rowTileClass}
         eventClass={classes.boardEvent}
         // The tile's face is its own button (event-tile.tsx): FullCalendar's focusable tile would hold the timer's
         // button inside another button.
