@@ -721,6 +721,16 @@ export const timeBlockingEvents = pgTable(
     index("time_blocking_events_logged_project_idx")
       .on(t.projectId, t.startTime)
       .where(sql`${t.eventType} = 'activity' and ${t.completed} and ${t.projectId} is not null`),
+    // What the reports add up besides logged time: stored planning blocks per person and day; a project's blocks not
+    // yet logged; and the series templates of people or of a project, whose occurrences the reports expand in SQL.
+    index("time_blocking_events_planning_user_idx")
+      .on(t.userId, t.startTime)
+      .where(sql`${t.eventType} = 'planning' and ${t.recurrenceId} is null`),
+    index("time_blocking_events_unlogged_project_idx")
+      .on(t.projectId, t.startTime)
+      .where(sql`${t.recurrenceId} is null and (${t.eventType} = 'planning' or not ${t.completed})`),
+    index("time_blocking_events_series_user_idx").on(t.userId).where(sql`${t.recurrenceId} is not null`),
+    index("time_blocking_events_series_project_idx").on(t.projectId).where(sql`${t.recurrenceId} is not null`),
     unique("time_blocking_events_recurrence_template").on(t.recurrenceId),
     check("time_blocking_events_end_after_start", sql`${t.endTime} > ${t.startTime}`),
     check("time_blocking_events_type_known", oneOf(t.eventType, eventTypes)),

@@ -1,16 +1,19 @@
 import {
   type CalendarDate,
   type Contract,
+  defaultDailyCapacitySeconds,
   type EventType,
   type ProjectReportSortColumn,
   type RecurrenceFrequency,
   type RecurrenceRule,
   type SortDirection,
+  type TimesheetRow,
   timeZoneOfPreferences,
 } from "@timetrap/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.js";
 import { createContractsRepository } from "../contracts/contracts.repository.js";
+import { seriesOccurrences } from "./series-occurrences.js";
 
 /**
  * The reports' aggregates, each one statement grouped in the database by day in each person's time zone (decision
@@ -39,6 +42,23 @@ export interface LoggedGroup {
 }
 
 export type LoggedDimension = "none" | "project" | "customer" | "category" | "billable";
+
+/** One person's figures on one day of a period (`dailyFigures`). */
+export interface DailyFiguresRow {
+  user_id: string;
+  day: CalendarDate;
+  work_log: number;
+  billable: number;
+  euro_seconds: number;
+  without_contract: number;
+  planned: number;
+  planned_euro_seconds: number;
+  capacity: number;
+  /** On the period's first day only: the terms of the contract in force then (null without one). */
+  contract_type: Contract["contract_type"] | null;
+  contractual_hours: number | null;
+  contractual_hours_by_day: Contract["contractual_hours_by_day"];
+}
 
 export interface MemberRow {
   user_id: string;
@@ -114,9 +134,62 @@ const costColumns = (organizationId: string) => sql`
   from g left join user_contracts c on c.user_id = g.user_id and c.organization_id = ${organizationId}
     and c.from_date <= g.day and (c.to_date is null or c.to_date >= g.day)`;
 
+/**
+ * The rules of packages/domain that the aggregates apply per row, written once in SQL (reports-sql-rules.test.ts checks
+ * each against its domain function on a table of cases). `day` is a `date` expression, `c` a joined contract
+ * (`user_contracts`) whose columns are null when none is in force.
+ */
+export const sqlRules = {
+  /** `weekdayOf`: the day's English weekday name, Monday first. */
+  weekday: (day: SQL) =>
+    sql`(array['monday','tuesday','wednesday','thursday','friday','saturday','sunday'])[extract(isodow from ${day})::int]`,
+  /** `hoursMinutes`: `HH:MM` of whole seconds, seconds dropped, hours past 99 kept. */
+  hoursMinutes: (seconds: SQL) => sql`(case when ${seconds} < 36000 then '0' else '' end)
+    || (greatest(${seconds}, 0)::int8 / 3600)::text || ':'
+    || lpad(((greatest(${seconds}, 0)::int8 / 60) % 60)::text, 2, '0')`,
+  /** `contractualHoursOn` of the contract `c` on `day`: full-time hours Monday to Friday, part-time by weekday. */
+  contractualHoursOn: (day: SQL) => sql`(case when c.contract_type = 'part-time'
+      then coalesce((c.contractual_hours_by_day ->> ${sqlRules.weekday(day)})::float8, 0)
+    when extract(isodow from ${day}) <= 5 then c.contractual_hours::float8 else 0::float8 end)`,
+  /** `weeklyContractualHours(c) > 0`. */
+  hasWeeklyHours: sql`(case when c.contract_type = 'part-time'
+      then coalesce((select sum(v::float8) from jsonb_each_text(c.contractual_hours_by_day) as h(k, v)), 0) > 0
+    else c.contractual_hours > 0 end)`,
+  /**
+   * `dailyCapacitySeconds`: the contract in force gives its hours of the weekday, unless it has no hours at all; no
+   * contract (or none of its hours) gives 8 h Monday to Friday.
+   */
+  dailyCapacitySeconds: (day: SQL) => sql`(case when c.id is not null and ${sqlRules.hasWeeklyHours}
+      then ${sqlRules.contractualHoursOn(day)} * 3600
+    when extract(isodow from ${day}) <= 5 then ${defaultDailyCapacitySeconds}::float8 else 0::float8 end)`,
+  /** The contract of `userColumn` in force on `day` (contracts of one user never overlap: at most one). */
+  contractOn: (organizationId: string, userColumn: SQL, day: SQL) => sql`left join user_contracts c
+    on c.user_id = ${userColumn} and c.organization_id = ${organizationId}
+    and c.from_date <= ${day} and (c.to_date is null or c.to_date >= ${day})`,
+};
+
+/** A person of a report, their zone and their place in its order. */
+export interface RankedZone extends UserZone {
+  ord: number;
+}
+
+const rankedZonesTable = (zones: readonly RankedZone[]) =>
+  sql`(select * from jsonb_to_recordset(${JSON.stringify(zones)}::jsonb) as z(user_id uuid, tz text, ord int))`;
+
 export function createReportsRepository(db: Database) {
   // Both drivers answer `execute` with `{ rows }`; the common database type does not say so.
   const rows = async <T>(query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  /**
+   * A statement that expands series, run without PostgreSQL's JIT compiler: the planner prices the occurrences' many
+   * time-zone expressions over its default guess of 1000 steps a series, well past the JIT's threshold, and compiling
+   * them takes seconds where running them takes milliseconds. Off for this statement only (`set local`, in its own
+   * transaction); PGlite has no JIT and takes the setting as it is.
+   */
+  const rowsWithoutJit = <T>(query: SQL): Promise<T[]> =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+    });
 
   const repository = {
     /** Everyone in the organization (any status) with what their answers and zones need. */
@@ -420,6 +493,290 @@ export function createReportsRepository(db: Database) {
         total: Number(summary?.total ?? 0),
         totalElapsed: Number(summary?.elapsed ?? 0),
       };
+    },
+
+    /**
+     * The timesheet's rows, whole: logged time of each of `zones`' people from `from` to `to` (days in their zone),
+     * per day and, by `dimension`, per project or customer, with that day's contract terms and the project's or
+     * customer's names; in the people's order (`ord`), then by day.
+     */
+    timesheetRows({
+      organizationId,
+      zones,
+      from,
+      to,
+      dimension,
+      projectIds = [],
+      customerIds = [],
+    }: {
+      organizationId: string;
+      zones: readonly RankedZone[];
+      from: CalendarDate;
+      to: CalendarDate;
+      dimension: "none" | "project" | "customer";
+      projectIds?: readonly string[];
+      customerIds?: readonly string[];
+    }): Promise<TimesheetRow[]> {
+      if (zones.length === 0) return Promise.resolve([]);
+      const needsProject = dimension === "customer" || customerIds.length > 0;
+      const key =
+        dimension === "project" ? sql`e.project_id` : dimension === "customer" ? sql`p.customer_id` : sql`null::uuid`;
+      const names =
+        dimension === "project"
+          ? sql`rp.id as project_id, rp.title as project_title, rp.customer_id, rc.nominative as customer_nominative`
+          : dimension === "customer"
+            ? sql`null::uuid as project_id, null::text as project_title, rc.id as customer_id,
+                rc.nominative as customer_nominative`
+            : sql`null::uuid as project_id, null::text as project_title, null::uuid as customer_id,
+                null::text as customer_nominative`;
+      const namesJoin =
+        dimension === "project"
+          ? sql`left join projects rp on rp.id = g.key and rp.organization_id = ${organizationId}
+              left join customers rc on rc.id = rp.customer_id`
+          : dimension === "customer"
+            ? sql`left join customers rc on rc.id = g.key and rc.organization_id = ${organizationId}`
+            : sql``;
+      return rows<TimesheetRow>(sql`
+        with z as ${rankedZonesTable(zones)}, g as (
+          select e.user_id, (e.start_time at time zone z.tz)::date as day, ${key} as key,
+            sum(e.elapsed_time)::int8 as seconds
+          from z
+          join time_blocking_events e on e.user_id = z.user_id
+            and e.start_time >= (${from}::date::timestamp at time zone z.tz)
+            and e.start_time < ((${to}::date + 1)::timestamp at time zone z.tz)
+            and ${widestRange(from, to)}
+          ${needsProject ? sql`left join projects p on p.id = e.project_id and p.organization_id = ${organizationId}` : sql``}
+          where e.organization_id = ${organizationId} and e.event_type = 'activity' and e.completed
+            ${projectIds.length > 0 ? sql`and e.project_id = any(${uuidArray(projectIds)})` : sql``}
+            ${customerIds.length > 0 ? sql`and p.customer_id = any(${uuidArray(customerIds)})` : sql``}
+          group by 1, 2, 3
+        )
+        select g.user_id, u.nominative, to_char(g.day, 'YYYY-MM-DD') as work_log_date,
+          ${sqlRules.weekday(sql`g.day`)} as weekday, g.seconds::float8 as work_log,
+          ${sqlRules.hoursMinutes(sql`g.seconds`)} as worked_hours,
+          c.contract_type, case when c.id is null then null else ${sqlRules.contractualHoursOn(sql`g.day`)} end
+            as contractual_hours,
+          c.contractual_hours_by_day, ${names}
+        from g join z on z.user_id = g.user_id join users u on u.id = g.user_id
+        ${sqlRules.contractOn(organizationId, sql`g.user_id`, sql`g.day`)}
+        ${namesJoin}
+        order by z.ord, g.day, g.key`);
+    },
+
+    /**
+     * Contractual seconds of each person over the period (their contracts' hours on each day in force), for the
+     * people with a contract overlapping it: the timesheet's totals.
+     */
+    async contractualSecondsInPeriod({
+      organizationId,
+      userIds,
+      from,
+      to,
+    }: {
+      organizationId: string;
+      userIds: readonly string[];
+      from: CalendarDate;
+      to: CalendarDate;
+    }): Promise<Map<string, number>> {
+      if (userIds.length === 0) return new Map();
+      const found = await rows<{ user_id: string; seconds: number }>(sql`
+        select c.user_id, sum(${sqlRules.contractualHoursOn(sql`d.day`)} * 3600)::float8 as seconds
+        from user_contracts c
+        cross join lateral (
+          select day::date from generate_series(greatest(c.from_date, ${from}::date)::timestamp,
+            least(coalesce(c.to_date, ${to}::date), ${to}::date)::timestamp, interval '1 day') day
+        ) d
+        where c.organization_id = ${organizationId} and c.user_id = any(${uuidArray(userIds)})
+          and c.from_date <= ${to}::date and (c.to_date is null or c.to_date >= ${from}::date)
+        group by 1`);
+      return new Map(found.map((row) => [row.user_id, Number(row.seconds)]));
+    },
+
+    /**
+     * Every day of the period for each of `zones`' people (days in their zone), whole: logged time (and billable),
+     * planned time (planning blocks, series occurrences included), their cost under the contract in force that day,
+     * logged time without a contract, and the day's capacity. On the period's first day, the terms of the contract in
+     * force then. In the people's order, by day.
+     */
+    dailyFigures({
+      organizationId,
+      zones,
+      from,
+      to,
+    }: {
+      organizationId: string;
+      zones: readonly RankedZone[];
+      from: CalendarDate;
+      to: CalendarDate;
+    }): Promise<DailyFiguresRow[]> {
+      if (zones.length === 0) return Promise.resolve([]);
+      const inPeriod = sql`e.start_time >= (${from}::date::timestamp at time zone z.tz)
+        and e.start_time < ((${to}::date + 1)::timestamp at time zone z.tz) and ${widestRange(from, to)}`;
+      // A series' occurrences are looked for a day beyond each end of the period, then counted on their own day.
+      const templates = sql`select e.user_id, z.tz, e.start_time, e.end_time, r.every, r.frequency, r.day_of_weeks,
+          r.until, r.repeat, r.skip, r.end_date
+        from z join time_blocking_events e on e.user_id = z.user_id
+        join recurrences r on r.id = e.recurrence_id
+        where e.organization_id = ${organizationId} and e.event_type = 'planning'
+          and e.start_time < ((${to}::date + 2)::timestamp at time zone z.tz)`;
+      return rowsWithoutJit<DailyFiguresRow>(sql`
+        with z as ${rankedZonesTable(zones)},
+        logged as materialized (
+          select e.user_id, (e.start_time at time zone z.tz)::date as day, sum(e.elapsed_time)::int8 as seconds,
+            sum(case when e.project_id is not null and p.not_billable = false then e.elapsed_time else 0 end)::int8
+              as billable
+          from z join time_blocking_events e on e.user_id = z.user_id and ${inPeriod}
+          left join projects p on p.id = e.project_id and p.organization_id = ${organizationId}
+          where e.organization_id = ${organizationId} and e.event_type = 'activity' and e.completed
+          group by 1, 2
+        ),
+        planned as materialized (
+          select user_id, day, sum(seconds)::int8 as seconds from (
+            select e.user_id, (e.start_time at time zone z.tz)::date as day,
+              round(date_part('epoch', e.end_time - e.start_time))::int8 as seconds
+            from z join time_blocking_events e on e.user_id = z.user_id and ${inPeriod}
+            where e.organization_id = ${organizationId} and e.recurrence_id is null and e.event_type = 'planning'
+            union all
+            select o.user_id, (o.occ_start at time zone o.tz)::date,
+              round(date_part('epoch', o.occ_end - o.occ_start))::int8
+            from (${seriesOccurrences({
+              source: templates,
+              rangeFrom: sql`((${from}::date - 1)::timestamp at time zone s.tz)`,
+              rangeTo: sql`((${to}::date + 2)::timestamp at time zone s.tz)`,
+            })}) o
+          ) blocks
+          where day between ${from}::date and ${to}::date
+          group by 1, 2
+        ),
+        days as (
+          select z.user_id, z.ord, d::date as day
+          from z cross join generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') d
+        )
+        select d.user_id, to_char(d.day, 'YYYY-MM-DD') as day,
+          coalesce(l.seconds, 0)::float8 as work_log, coalesce(l.billable, 0)::float8 as billable,
+          coalesce(l.seconds * c.hourly_cost, 0)::float8 as euro_seconds,
+          (case when c.id is null then coalesce(l.seconds, 0) else 0 end)::float8 as without_contract,
+          coalesce(pl.seconds, 0)::float8 as planned,
+          coalesce(pl.seconds * c.hourly_cost, 0)::float8 as planned_euro_seconds,
+          ${sqlRules.dailyCapacitySeconds(sql`d.day`)} as capacity,
+          case when d.day = ${from}::date then c.contract_type end as contract_type,
+          case when d.day = ${from}::date then c.contractual_hours end as contractual_hours,
+          case when d.day = ${from}::date then c.contractual_hours_by_day end as contractual_hours_by_day
+        from days d
+        left join logged l on l.user_id = d.user_id and l.day = d.day
+        left join planned pl on pl.user_id = d.user_id and pl.day = d.day
+        ${sqlRules.contractOn(organizationId, sql`d.user_id`, sql`d.day`)}
+        order by d.ord, d.day`);
+    },
+
+    /**
+     * Logged time of one project, all time, per day (in each person's zone), with its cost and the part without a
+     * contract: the statistics' confirmed figures and actual cost by day.
+     */
+    projectLoggedDays({
+      organizationId,
+      zones,
+      projectId,
+    }: {
+      organizationId: string;
+      zones: readonly UserZone[];
+      projectId: string;
+    }): Promise<Array<{ day: CalendarDate; seconds: number; euro_seconds: number; without_contract: number }>> {
+      return rows(sql`
+        with g as (
+          select e.user_id, (e.start_time at time zone coalesce(z.tz, 'UTC'))::date as day,
+            sum(e.elapsed_time)::int8 as seconds
+          from time_blocking_events e left join ${zonesTable(zones)} z on z.user_id = e.user_id
+          where e.organization_id = ${organizationId} and e.project_id = ${projectId}
+            and e.event_type = 'activity' and e.completed
+          group by 1, 2
+        )
+        select to_char(g.day, 'YYYY-MM-DD') as day, sum(g.seconds)::float8 as seconds,
+          coalesce(sum(g.seconds * c.hourly_cost), 0)::float8 as euro_seconds,
+          sum(case when c.id is null then g.seconds else 0 end)::float8 as without_contract
+        from g ${sqlRules.contractOn(organizationId, sql`g.user_id`, sql`g.day`)}
+        group by g.day
+        order by g.day`);
+    },
+
+    /**
+     * Blocks of one project not yet logged, per day and kind (planning; activities not completed: unconfirmed), with
+     * their cost under each owner's contract that day: stored blocks of all time, and the occurrences of the project's
+     * series up to `horizon` (days in the owner's zone; contracts count only for members, as `zones` lists them).
+     */
+    projectBlockDays({
+      organizationId,
+      zones,
+      projectId,
+      horizon,
+    }: {
+      organizationId: string;
+      zones: readonly UserZone[];
+      projectId: string;
+      horizon: CalendarDate;
+    }): Promise<Array<{ day: CalendarDate; kind: "planning" | "unconfirmed"; seconds: number; euro_seconds: number }>> {
+      const templates = sql`select e.user_id, coalesce(z.tz, 'UTC') as tz, e.start_time, e.end_time, e.event_type,
+          z.user_id is not null as member, r.every, r.frequency, r.day_of_weeks, r.until, r.repeat, r.skip, r.end_date
+        from time_blocking_events e join recurrences r on r.id = e.recurrence_id
+        left join z on z.user_id = e.user_id
+        where e.organization_id = ${organizationId} and e.project_id = ${projectId}
+          and (e.event_type = 'planning' or not e.completed)
+          and e.start_time < ${new Date(Date.parse(`${horizon}T00:00:00Z`) + 2 * 86_400_000)}`;
+      return rowsWithoutJit(sql`
+        with z as ${zonesTable(zones)},
+        blocks as materialized (
+          select e.user_id, z.user_id is not null as member, (e.start_time at time zone coalesce(z.tz, 'UTC'))::date as day,
+            e.event_type, round(date_part('epoch', e.end_time - e.start_time))::int8 as seconds
+          from time_blocking_events e left join z on z.user_id = e.user_id
+          where e.organization_id = ${organizationId} and e.project_id = ${projectId} and e.recurrence_id is null
+            and (e.event_type = 'planning' or not e.completed)
+          union all
+          select o.user_id, o.member, o.day, o.event_type, o.seconds from (
+            select x.user_id, x.member, (x.occ_start at time zone x.tz)::date as day, x.event_type,
+              round(date_part('epoch', x.occ_end - x.occ_start))::int8 as seconds
+            from (${seriesOccurrences({
+              source: templates,
+              rangeFrom: sql`s.start_time`,
+              rangeTo: sql`((${horizon}::date + 1)::timestamp at time zone s.tz)`,
+            })}) x
+          ) o
+          where o.day <= ${horizon}::date
+        ),
+        g as (
+          select b.user_id, b.member, b.day, b.event_type, sum(b.seconds)::int8 as seconds
+          from blocks b group by 1, 2, 3, 4
+        )
+        select to_char(g.day, 'YYYY-MM-DD') as day,
+          case when g.event_type = 'planning' then 'planning' else 'unconfirmed' end as kind,
+          sum(g.seconds)::float8 as seconds, coalesce(sum(g.seconds * c.hourly_cost), 0)::float8 as euro_seconds
+        from g left join user_contracts c on g.member and c.user_id = g.user_id
+          and c.organization_id = ${organizationId} and c.from_date <= g.day and (c.to_date is null or c.to_date >= g.day)
+        group by g.day, 2
+        order by g.day, 2`);
+    },
+
+    /** Contractual seconds of every member in each of `months` (`YYYY-MM`): the overheads' hours. */
+    async organizationSecondsByMonth(organizationId: string, months: readonly string[]): Promise<Map<string, number>> {
+      const result = new Map(months.map((month) => [month, 0]));
+      if (months.length === 0) return result;
+      const sorted = [...months].sort();
+      const first = `${sorted[0]}-01`;
+      const [y, m] = sorted.at(-1)!.split("-").map(Number) as [number, number];
+      const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+      const found = await rows<{ month: string; seconds: number }>(sql`
+        select to_char(d.day, 'YYYY-MM') as month, sum(${sqlRules.contractualHoursOn(sql`d.day`)} * 3600)::float8 as seconds
+        from user_contracts c
+        join organization_members m on m.user_id = c.user_id and m.organization_id = c.organization_id
+        cross join lateral (
+          select day::date from generate_series(greatest(c.from_date, ${first}::date)::timestamp,
+            least(coalesce(c.to_date, ${last}::date), ${last}::date)::timestamp, interval '1 day') day
+        ) d
+        where c.organization_id = ${organizationId} and c.from_date <= ${last}::date
+          and (c.to_date is null or c.to_date >= ${first}::date)
+          and to_char(d.day, 'YYYY-MM') = any(${`{${months.join(",")}}`}::text[])
+        group by 1`);
+      for (const row of found) result.set(row.month, Number(row.seconds));
+      return result;
     },
 
     /** Titles and customers of projects, for the timesheet's rows. */

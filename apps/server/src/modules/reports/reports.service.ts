@@ -3,29 +3,20 @@ import {
   addDays,
   budgetRunway,
   type CalendarDate,
-  type Contract,
-  calendarDateIn,
   can,
-  contractInForce,
-  contractualHoursOn,
   contractualHoursPerDay,
-  contractualSecondsByMonth,
-  costOnDay,
   costsForecast,
-  dailyCapacitySeconds,
   dayPercentage,
-  daysFrom,
   euros,
-  expandRecurrence,
   hoursMinutes,
   isUnitBlocked,
   monthOf,
   overheadShare,
+  overheadsInMonth,
   type PlanConfigEntry,
   type ProjectReport,
   type ProjectReportQuery,
   type ProjectStatistics,
-  periodsOverlap,
   planVersusActual,
   projectReportCsv,
   projectReportOrder,
@@ -33,37 +24,23 @@ import {
   type ReportPeriodQuery,
   type ReportTotals,
   ringPercentage,
-  startOfCalendarDay,
   type TeamReport,
   type Timesheet,
   type TimesheetQuery,
   type TimesheetRow,
   timesheetCsv,
-  timesheetDayTerms,
   timeZoneOfPreferences,
   todayIn,
   type UserReport,
-  type Weekday,
-  weekdayOf,
   weeklyCostOfLastFourWeeks,
   withZeroWeekdays,
 } from "@timetrap/domain";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
 import type { ProjectsService } from "../projects/projects.service.js";
-import type { LoggedGroup, MemberRow, ReportsRepository, TemplateRow, UserZone } from "./reports.repository.js";
+import type { DailyFiguresRow, MemberRow, RankedZone, ReportsRepository } from "./reports.repository.js";
 
 export type ReportsService = ReturnType<typeof createReportsService>;
-
-/** A person of the report with their zone and contracts. */
-interface Person {
-  userId: string;
-  nominative: string;
-  imageUrl: string | null;
-  status: string;
-  timeZone: string;
-  contracts: Contract[];
-}
 
 /** One person's figures on one day of the period. */
 interface DayFigures {
@@ -74,15 +51,6 @@ interface DayFigures {
   planned: number;
   plannedEuroSeconds: number;
 }
-
-const emptyDay = (): DayFigures => ({
-  workLog: 0,
-  billable: 0,
-  euroSeconds: 0,
-  withoutContract: 0,
-  planned: 0,
-  plannedEuroSeconds: 0,
-});
 
 /** Forecasts and series of a project without an end date look this far ahead. */
 const horizonDays = 365;
@@ -95,19 +63,6 @@ const forecastLimitDays = 3 * 366;
 function teamDashboardMessage(): string {
   return "Your plan does not include the team dashboard. Upgrade the plan to use it";
 }
-
-function toPerson(row: MemberRow, contracts: readonly Contract[]): Person {
-  return {
-    userId: row.user_id,
-    nominative: row.nominative,
-    imageUrl: row.image_url,
-    status: row.status,
-    timeZone: timeZoneOfPreferences(row.preferences),
-    contracts: contracts.filter((c) => c.user_id === row.user_id),
-  };
-}
-
-const zonesOf = (people: readonly Person[]): UserZone[] => people.map((p) => ({ user_id: p.userId, tz: p.timeZone }));
 
 /** The figures of a period, from its days. */
 function totalsOf(days: Iterable<DayFigures & { capacity: number }>): ReportTotals {
@@ -184,107 +139,48 @@ export function createReportsService({
     return found.organizationId;
   }
 
-  async function peopleOf(
-    organizationId: string,
-    filter?: (row: MemberRow) => boolean,
-    members?: readonly MemberRow[],
-  ): Promise<Person[]> {
-    const rows = (members ?? (await repository.members(organizationId))).filter(filter ?? (() => true));
-    const contracts = await repository.contracts(
-      organizationId,
-      rows.map((row) => row.user_id),
-    );
-    return rows.map((row) => toPerson(row, contracts));
-  }
+  /** The people of a report in order, with their zones and their place in it. */
+  const rankedZones = (people: readonly MemberRow[]): RankedZone[] =>
+    people.map((row, ord) => ({ user_id: row.user_id, tz: timeZoneOfPreferences(row.preferences), ord }));
 
-  /** Series occurrences of `templates` that overlap `from`..`to` (days in the owner's zone), by owner and day. */
-  function occurrencesByDay(
-    templates: readonly TemplateRow[],
-    zoneOf: (userId: string) => string,
-    from: CalendarDate,
-    to: CalendarDate,
-  ): Array<{ template: TemplateRow; day: CalendarDate; seconds: number }> {
-    const found: Array<{ template: TemplateRow; day: CalendarDate; seconds: number }> = [];
-    for (const template of templates) {
-      const zone = zoneOf(template.user_id);
-      const range = { from: startOfCalendarDay(from, zone), to: startOfCalendarDay(addDays(to, 1), zone) };
-      for (const occurrence of expandRecurrence(template, template.rule, zone, range)) {
-        const day = calendarDateIn(occurrence.start_time, zone);
-        // An occurrence starting the day before and reaching into the period counts on its own day, outside it.
-        if (day < from || day > to) continue;
-        found.push({ template, day, seconds: Math.round((occurrence.end_time - occurrence.start_time) / 1000) });
-      }
-    }
-    return found;
-  }
-
-  /** Each person's figures on each day of the period: logged (by billability), planned, their costs. */
+  /** Each person's days of the period, from the one aggregate (`dailyFigures`), by person. */
   async function dailyFigures(
     organizationId: string,
-    people: readonly Person[],
+    people: readonly MemberRow[],
     { start_date: from, end_date: to }: ReportPeriodQuery,
-  ): Promise<Map<string, Map<CalendarDate, DayFigures>>> {
-    const zones = zonesOf(people);
-    const byPerson = new Map(people.map((p) => [p.userId, new Map<CalendarDate, DayFigures>()]));
-    const dayOf = (userId: string, day: CalendarDate) => {
-      const days = byPerson.get(userId)!;
-      let figures = days.get(day);
-      if (!figures) {
-        figures = emptyDay();
-        days.set(day, figures);
-      }
-      return figures;
-    };
-    const logged = await repository.loggedGroups({ organizationId, zones, from, to, dimension: "billable" });
-    for (const group of logged) {
-      const figures = dayOf(group.user_id, group.day);
-      figures.workLog += Number(group.seconds);
-      if (group.key === "billable") figures.billable += Number(group.seconds);
-      figures.euroSeconds += Number(group.euro_seconds);
-      figures.withoutContract += Number(group.without_contract);
-    }
-    const person = new Map(people.map((p) => [p.userId, p]));
-    const addPlanned = (userId: string, day: CalendarDate, seconds: number) => {
-      const figures = dayOf(userId, day);
-      figures.planned += seconds;
-      figures.plannedEuroSeconds += costOnDay(person.get(userId)!.contracts, day, seconds).euroSeconds;
-    };
-    const planned = await repository.blockSecondsByDay({ organizationId, zones, from, to, kind: "planning" });
-    for (const row of planned) addPlanned(row.user_id, row.day, Number(row.seconds));
-    const latestZone = Math.max(...people.map((p) => startOfCalendarDay(addDays(to, 2), p.timeZone)));
-    const templates = await repository.seriesTemplates({
-      organizationId,
-      userIds: people.map((p) => p.userId),
-      before: new Date(latestZone),
-    });
-    const planning = templates.filter((t) => t.event_type === "planning");
-    for (const { template, day, seconds } of occurrencesByDay(
-      planning,
-      (id) => person.get(id)?.timeZone ?? "UTC",
-      from,
-      to,
-    )) {
-      addPlanned(template.user_id, day, seconds);
+  ): Promise<Map<string, DailyFiguresRow[]>> {
+    const byPerson = new Map<string, DailyFiguresRow[]>(people.map((row) => [row.user_id, []]));
+    for (const row of await repository.dailyFigures({ organizationId, zones: rankedZones(people), from, to })) {
+      byPerson.get(row.user_id)!.push(row);
     }
     return byPerson;
   }
 
-  /** The period's days of one person with their capacity. */
-  function daysWithCapacity(
-    person: Person,
-    figures: ReadonlyMap<CalendarDate, DayFigures>,
-    days: ReadonlyArray<{ date: CalendarDate; weekday: Weekday }>,
-  ) {
-    return days.map(({ date, weekday }) => ({
-      date,
-      ...(figures.get(date) ?? emptyDay()),
-      capacity: dailyCapacitySeconds(person.contracts, date, weekday),
-    }));
-  }
+  /** The figures of a day as `totalsOf` adds them up. */
+  const dayFigures = (row: DailyFiguresRow) => ({
+    workLog: row.work_log,
+    billable: row.billable,
+    euroSeconds: row.euro_seconds,
+    withoutContract: row.without_contract,
+    planned: row.planned,
+    plannedEuroSeconds: row.planned_euro_seconds,
+    capacity: row.capacity,
+  });
 
-  /** The period's days with their weekdays, read once for everyone. */
-  const periodDays = (from: CalendarDate, to: CalendarDate) =>
-    daysFrom(from, to).map((date) => ({ date, weekday: weekdayOf(date) }));
+  /** The contract in force on the period's first day, as its first row carries it. */
+  const firstDayContract = (rows: readonly DailyFiguresRow[]) => {
+    const first = rows[0];
+    // In force on that day: its period is the day itself as far as these terms are concerned.
+    return first?.contract_type
+      ? {
+          from_date: first.day,
+          to_date: first.day,
+          contract_type: first.contract_type,
+          contractual_hours: first.contractual_hours ?? 0,
+          contractual_hours_by_day: first.contractual_hours_by_day,
+        }
+      : null;
+  };
 
   async function checkFilters(
     organizationId: string,
@@ -295,108 +191,87 @@ export function createReportsService({
     const badFilter = (field: string, what: string) =>
       new AppError("NOT_FOUND", `${what} not found`, [{ field: `query.${field}`, message: `${what} not found` }]);
     if (query.user_id.some((id) => !memberIds.has(id))) throw badFilter("user_id", "User");
-    if ((await repository.projectRefs(organizationId, query.project_id)).length !== query.project_id.length) {
-      throw badFilter("project_id", "Project");
-    }
-    if ((await repository.customerRefs(organizationId, query.customer_id)).length !== query.customer_id.length) {
-      throw badFilter("customer_id", "Customer");
-    }
+    const [projectRefs, customerRefs] = await Promise.all([
+      repository.projectRefs(organizationId, query.project_id),
+      repository.customerRefs(organizationId, query.customer_id),
+    ]);
+    if (projectRefs.length !== query.project_id.length) throw badFilter("project_id", "Project");
+    if (customerRefs.length !== query.customer_id.length) throw badFilter("customer_id", "Customer");
   }
 
   const service = {
     /** `GET report/timesheet` (read timesheet): rows per user and day (and project or customer), totals per user. */
     async timesheet({ actorId, query }: { actorId: string; query: TimesheetQuery }): Promise<Timesheet> {
       const organizationId = await actorOrganization(actorId);
-      await organizations.authorize({ actorId, organizationId, right: { action: "read", subject: "timesheet" } });
-      const members = await repository.members(organizationId);
+      // The member list is read beside the check of the right: nothing of it leaves unless the check passes.
+      const [, members] = await Promise.all([
+        organizations.authorize({ actorId, organizationId, right: { action: "read", subject: "timesheet" } }),
+        repository.members(organizationId),
+      ]);
       await checkFilters(organizationId, members, query);
       const chosen = query.user_id.length > 0 ? new Set(query.user_id) : null;
-      const people = await peopleOf(organizationId, (row) => !chosen || chosen.has(row.user_id), members);
+      const people = members.filter((row) => !chosen || chosen.has(row.user_id));
       const from = query.start_date;
       const to = query.end_date;
       const dimension =
         query.timesheet_type === "byProject" ? "project" : query.timesheet_type === "byClient" ? "customer" : "none";
-      const groups = await repository.loggedGroups({
-        organizationId,
-        zones: zonesOf(people),
-        from,
-        to,
-        dimension,
-        projectIds: query.project_id,
-        customerIds: query.customer_id,
-      });
-
-      const keys = [...new Set(groups.map((g) => g.key).filter((k): k is string => k !== null))];
-      const projectRefs = new Map(
-        (dimension === "project" ? await repository.projectRefs(organizationId, keys) : []).map((p) => [p.id, p]),
-      );
-      const customerRefs = new Map(
-        (dimension === "customer" ? await repository.customerRefs(organizationId, keys) : []).map((c) => [c.id, c]),
-      );
-      const withTime = new Set(groups.map((g) => g.user_id));
-      const period = { from_date: from, to_date: to };
-      const shown = people.filter(
-        (p) => withTime.has(p.userId) || p.contracts.some((contract) => periodsOverlap(contract, period)),
-      );
-      const order = new Map(shown.map((p, index) => [p.userId, index]));
-      const personOf = new Map(shown.map((p) => [p.userId, p]));
-
-      const rowOf = (group: LoggedGroup): TimesheetRow => {
-        const person = personOf.get(group.user_id)!;
-        const project = group.key && dimension === "project" ? projectRefs.get(group.key) : undefined;
-        const customer = group.key && dimension === "customer" ? customerRefs.get(group.key) : undefined;
-        const seconds = Number(group.seconds);
-        return {
-          user_id: group.user_id,
-          nominative: person.nominative,
-          work_log_date: group.day,
-          weekday: weekdayOf(group.day),
-          work_log: seconds,
-          worked_hours: hoursMinutes(seconds),
-          ...timesheetDayTerms(person.contracts, group.day),
-          project_id: project?.id ?? null,
-          project_title: project?.title ?? null,
-          customer_id: project?.customer_id ?? customer?.id ?? null,
-          customer_nominative: project?.customer_nominative ?? customer?.nominative ?? null,
-        };
-      };
-      const label = (row: TimesheetRow) =>
-        (dimension === "project" ? row.project_title : row.customer_nominative) ?? "";
-      // Days are YYYY-MM-DD, ordered as plain strings; names need the locale's order, and only the per-project and
-      // per-customer rows have any.
-      const rows = groups
-        .map(rowOf)
-        .sort(
+      // Every figure of a row (the day's contract terms, names, HH:MM) comes out of the one aggregate; the totals add
+      // the rows up, beside the contractual seconds of the period.
+      const [rows, contractual] = await Promise.all([
+        repository.timesheetRows({
+          organizationId,
+          zones: people.map((row, ord) => ({ user_id: row.user_id, tz: timeZoneOfPreferences(row.preferences), ord })),
+          from,
+          to,
+          dimension,
+          projectIds: query.project_id,
+          customerIds: query.customer_id,
+        }),
+        repository.contractualSecondsInPeriod({
+          organizationId,
+          userIds: people.map((row) => row.user_id),
+          from,
+          to,
+        }),
+      ]);
+      if (dimension !== "none") {
+        // Days are YYYY-MM-DD and the rows come in the people's order, by day: within a day, the names in the
+        // locale's order.
+        const label = (row: TimesheetRow) =>
+          (dimension === "project" ? row.project_title : row.customer_nominative) ?? "";
+        const order = new Map(people.map((row, index) => [row.user_id, index]));
+        rows.sort(
           (a, b) =>
             order.get(a.user_id)! - order.get(b.user_id)! ||
             (a.work_log_date < b.work_log_date ? -1 : a.work_log_date > b.work_log_date ? 1 : 0) ||
-            (dimension === "none" ? 0 : label(a).localeCompare(label(b))),
+            label(a).localeCompare(label(b)),
         );
+      }
 
       const logged = new Map<string, { seconds: number; withoutContract: number }>();
-      for (const group of groups) {
-        const sum = logged.get(group.user_id) ?? { seconds: 0, withoutContract: 0 };
-        sum.seconds += Number(group.seconds);
-        sum.withoutContract += Number(group.without_contract);
-        logged.set(group.user_id, sum);
-      }
-      const days = periodDays(from, to);
-      const totals = shown.map((person) => {
-        const mine = logged.get(person.userId) ?? { seconds: 0, withoutContract: 0 };
-        let contractualSeconds = 0;
-        for (const { date, weekday } of days) {
-          const contract = contractInForce(person.contracts, date);
-          if (contract) contractualSeconds += contractualHoursOn(contract, weekday) * 3600;
+      for (const row of rows) {
+        let sum = logged.get(row.user_id);
+        if (!sum) {
+          sum = { seconds: 0, withoutContract: 0 };
+          logged.set(row.user_id, sum);
         }
-        return {
-          user_id: person.userId,
-          nominative: person.nominative,
-          work_log: mine.seconds,
-          worked_hours: hoursMinutes(mine.seconds),
-          contractual_seconds: contractualSeconds,
-          without_contract: mine.withoutContract,
-        };
-      });
+        sum.seconds += row.work_log;
+        // A row has contract terms exactly when a contract is in force that day.
+        if (row.contract_type === null) sum.withoutContract += row.work_log;
+      }
+      const totals = people
+        .filter((row) => logged.has(row.user_id) || contractual.has(row.user_id))
+        .map((row) => {
+          const mine = logged.get(row.user_id) ?? { seconds: 0, withoutContract: 0 };
+          return {
+            user_id: row.user_id,
+            nominative: row.nominative,
+            work_log: mine.seconds,
+            worked_hours: hoursMinutes(mine.seconds),
+            contractual_seconds: contractual.get(row.user_id) ?? 0,
+            without_contract: mine.withoutContract,
+          };
+        });
       const workLog = totals.reduce((total, t) => total + t.work_log, 0);
       return {
         timesheet_type: query.timesheet_type,
@@ -428,39 +303,47 @@ export function createReportsService({
      */
     async teamReport({ actorId, query }: { actorId: string; query: ReportPeriodQuery }): Promise<TeamReport> {
       const organizationId = await actorOrganization(actorId);
-      const { organization } = await organizations.authorize({
-        actorId,
-        organizationId,
-        right: { action: "read", subject: "team" },
-      });
+      const [{ organization }, members] = await Promise.all([
+        organizations.authorize({ actorId, organizationId, right: { action: "read", subject: "team" } }),
+        repository.members(organizationId),
+      ]);
       const config: readonly PlanConfigEntry[] = organization.plan.config;
       if (isUnitBlocked(config, "TEAM_DASHBOARD")) throw new AppError("PLAN_LIMIT_REACHED", teamDashboardMessage());
-      const people = await peopleOf(organizationId, (row) => row.status === "active");
-      const figures = await dailyFigures(organizationId, people, query);
-      const days = periodDays(query.start_date, query.end_date);
-      const categories = await repository.categoriesByUser({
-        organizationId,
-        zones: zonesOf(people),
-        from: query.start_date,
-        to: query.end_date,
-      });
+      const people = members.filter((row) => row.status === "active");
+      const [figures, categories] = await Promise.all([
+        dailyFigures(organizationId, people, query),
+        repository.categoriesByUser({
+          organizationId,
+          zones: rankedZones(people),
+          from: query.start_date,
+          to: query.end_date,
+        }),
+      ]);
+      const categoriesOf = new Map<string, TeamReport["users"][number]["task_categories_report"]>();
+      for (const c of categories) {
+        let list = categoriesOf.get(c.user_id);
+        if (!list) {
+          list = [];
+          categoriesOf.set(c.user_id, list);
+        }
+        list.push({
+          category_id: c.category_id,
+          category_name: c.category_name,
+          elapsed_time: Number(c.seconds),
+          color: c.color,
+        });
+      }
       const users = people.map((person) => {
-        const totals = totalsOf(daysWithCapacity(person, figures.get(person.userId)!, days));
+        const days = figures.get(person.user_id)!;
+        const totals = totalsOf(days.map(dayFigures));
         return {
-          user_id: person.userId,
+          user_id: person.user_id,
           nominative: person.nominative,
-          image_url: person.imageUrl,
-          contractual_hours: contractualHoursPerDay(contractInForce(person.contracts, query.start_date)),
+          image_url: person.image_url,
+          contractual_hours: contractualHoursPerDay(firstDayContract(days)),
           work_log: totals.work_log,
           billable_work_log: totals.billable_work_log,
-          task_categories_report: categories
-            .filter((c) => c.user_id === person.userId)
-            .map((c) => ({
-              category_id: c.category_id,
-              category_name: c.category_name,
-              elapsed_time: Number(c.seconds),
-              color: c.color,
-            })),
+          task_categories_report: categoriesOf.get(person.user_id) ?? [],
           totals,
         };
       });
@@ -483,12 +366,17 @@ export function createReportsService({
       query: ReportPeriodQuery;
     }): Promise<UserReport> {
       const organizationId = await actorOrganization(actorId);
-      const { role } = await organizations.authorize({ actorId, organizationId });
-      const [person] = await peopleOf(organizationId, (row) => row.user_id === userId);
+      const [{ role }, members] = await Promise.all([
+        organizations.authorize({ actorId, organizationId }),
+        repository.members(organizationId),
+      ]);
+      const person = members.find((row) => row.user_id === userId);
       if (!person) throw notFound("User");
       if (userId !== actorId && !can(role, "read", "team")) throw forbidden("You need the right to read team");
-      const figures = await dailyFigures(organizationId, [person], query);
-      const days = daysWithCapacity(person, figures.get(userId)!, periodDays(query.start_date, query.end_date));
+      const days = (await dailyFigures(organizationId, [person], query)).get(userId)!.map((row) => ({
+        date: row.day,
+        ...dayFigures(row),
+      }));
       return {
         user_id: userId,
         start_date: query.start_date,
@@ -599,76 +487,49 @@ export function createReportsService({
         access: "read",
         workLog: false,
       });
-      const people = await peopleOf(organizationId);
-      const reader = people.find((p) => p.userId === userId);
+      const members = await repository.members(organizationId);
+      const reader = members.find((row) => row.user_id === userId);
       if (!reader) throw notFound("User");
-      const person = new Map(people.map((p) => [p.userId, p]));
-      const contractsOf = (id: string) => person.get(id)?.contracts ?? [];
-      const zones = zonesOf(people);
-      const today = todayIn(reader.timeZone, now);
+      const zones = members.map((row) => ({ user_id: row.user_id, tz: timeZoneOfPreferences(row.preferences) }));
+      const today = todayIn(timeZoneOfPreferences(reader.preferences), now);
       const limit = addDays(today, forecastLimitDays);
       const ends = project.end_date ?? addDays(today, horizonDays);
       const horizon = ends < limit ? ends : limit;
 
-      const logged = await repository.projectLoggedByDay({ organizationId, zones, projectIds: [projectId] });
+      // Logged time by day; blocks not yet logged by day and kind: stored ones (all time), and the occurrences of the
+      // project's series up to the horizon; each with its cost in the same statement.
+      const [logged, blocks, expenses, overheads] = await Promise.all([
+        repository.projectLoggedDays({ organizationId, zones, projectId }),
+        repository.projectBlockDays({ organizationId, zones, projectId, horizon }),
+        repository.finalBalanceByDay(organizationId, projectId),
+        repository.overheads(organizationId),
+      ]);
       const actualByDay = new Map<CalendarDate, number>();
       const secondsByMonth = new Map<string, number>();
       const confirmed = { seconds: 0, euroSeconds: 0, withoutContract: 0 };
       for (const row of logged) {
-        const seconds = Number(row.seconds);
-        const euroSeconds = Number(row.euro_seconds);
-        confirmed.seconds += seconds;
-        confirmed.euroSeconds += euroSeconds;
-        confirmed.withoutContract += Number(row.without_contract);
-        actualByDay.set(row.day, (actualByDay.get(row.day) ?? 0) + euroSeconds);
-        secondsByMonth.set(monthOf(row.day), (secondsByMonth.get(monthOf(row.day)) ?? 0) + seconds);
-      }
-
-      // Blocks not yet logged: stored ones (all time), and the occurrences of the project's series up to the horizon.
-      const blocks: Array<{ userId: string; day: CalendarDate; kind: "planning" | "unconfirmed"; seconds: number }> = (
-        await repository.projectBlocksByDay({ organizationId, zones, projectId })
-      ).map((row) => ({ userId: row.user_id, day: row.day, kind: row.kind, seconds: Number(row.seconds) }));
-      const templates = await repository.seriesTemplates({
-        organizationId,
-        userIds: [],
-        projectId,
-        before: new Date(startOfCalendarDay(addDays(horizon, 2), "UTC")),
-      });
-      const notLogged = templates.filter((t) => t.event_type === "planning" || !t.completed);
-      const earliest = notLogged.reduce<CalendarDate>((first, t) => {
-        const day = calendarDateIn(t.start_time, person.get(t.user_id)?.timeZone ?? "UTC");
-        return day < first ? day : first;
-      }, horizon);
-      for (const { template, day, seconds } of occurrencesByDay(
-        notLogged,
-        (id) => person.get(id)?.timeZone ?? "UTC",
-        earliest,
-        horizon,
-      )) {
-        blocks.push({
-          userId: template.user_id,
-          day,
-          kind: template.event_type === "planning" ? "planning" : "unconfirmed",
-          seconds,
-        });
+        confirmed.seconds += row.seconds;
+        confirmed.euroSeconds += row.euro_seconds;
+        confirmed.withoutContract += row.without_contract;
+        actualByDay.set(row.day, row.euro_seconds);
+        const month = monthOf(row.day);
+        secondsByMonth.set(month, (secondsByMonth.get(month) ?? 0) + row.seconds);
       }
       const planned = { seconds: 0, euroSeconds: 0 };
       const plannedToDate = { seconds: 0, euroSeconds: 0 };
       const unconfirmed = { seconds: 0, euroSeconds: 0 };
       const futureByDay = new Map<CalendarDate, number>();
       for (const block of blocks) {
-        const { euroSeconds } = costOnDay(contractsOf(block.userId), block.day, block.seconds);
         const total = block.kind === "planning" ? planned : unconfirmed;
         total.seconds += block.seconds;
-        total.euroSeconds += euroSeconds;
+        total.euroSeconds += block.euro_seconds;
         if (block.kind === "planning" && block.day <= today) {
           plannedToDate.seconds += block.seconds;
-          plannedToDate.euroSeconds += euroSeconds;
+          plannedToDate.euroSeconds += block.euro_seconds;
         }
-        if (block.day > today) futureByDay.set(block.day, (futureByDay.get(block.day) ?? 0) + euroSeconds);
+        if (block.day > today) futureByDay.set(block.day, (futureByDay.get(block.day) ?? 0) + block.euro_seconds);
       }
 
-      const expenses = await repository.finalBalanceByDay(organizationId, projectId);
       const undatedExpenses = expenses.get(null) ?? 0;
       const expensesByDay = new Map(
         [...expenses].filter((entry): entry is [CalendarDate, number] => entry[0] !== null),
@@ -683,13 +544,11 @@ export function createReportsService({
         futureCostByDay: new Map([...futureByDay].map(([day, value]) => [day, euros(value)])),
         today,
       });
-      const months = [...secondsByMonth.keys()];
+      // The organization's hours matter only in the months that have overheads to share.
+      const monthsWithOverheads = [...secondsByMonth.keys()].filter((month) => overheadsInMonth(overheads, month) > 0);
       const overhead = overheadShare({
-        overheads: await repository.overheads(organizationId),
-        organizationSecondsByMonth: contractualSecondsByMonth(
-          people.map((p) => p.contracts),
-          months,
-        ),
+        overheads,
+        organizationSecondsByMonth: await repository.organizationSecondsByMonth(organizationId, monthsWithOverheads),
         projectSecondsByMonth: secondsByMonth,
       });
       return projectStatistics({

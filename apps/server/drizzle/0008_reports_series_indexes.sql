@@ -1,0 +1,4 @@
+CREATE INDEX "time_blocking_events_planning_user_idx" ON "time_blocking_events" USING btree ("user_id","start_time") WHERE "time_blocking_events"."event_type" = 'planning' and "time_blocking_events"."recurrence_id" is null;--> statement-breakpoint
+CREATE INDEX "time_blocking_events_unlogged_project_idx" ON "time_blocking_events" USING btree ("project_id","start_time") WHERE "time_blocking_events"."recurrence_id" is null and ("time_blocking_events"."event_type" = 'planning' or not "time_blocking_events"."completed");--> statement-breakpoint
+CREATE INDEX "time_blocking_events_series_user_idx" ON "time_blocking_events" USING btree ("user_id") WHERE "time_blocking_events"."recurrence_id" is not null;--> statement-breakpoint
+CREATE INDEX "time_blocking_events_series_project_idx" ON "time_blocking_events" USING btree ("project_id") WHERE "time_blocking_events"."recurrence_id" is not null;
