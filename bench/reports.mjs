@@ -6,29 +6,75 @@
  * Goals: the month timesheet p95 under 300 ms on PostgreSQL, each API p95 at most 1.3 × its raw SQL, and PGlite at
  * most 3 × PostgreSQL.
  *
+ * The raw SQL computes every figure of each answer (contract terms, capacity, series occurrences, costs: see
+ * `rawQueries`), and its totals are checked against the API's answers before anything is measured.
+ *
  * Needs `npm run build` first (the server's dist). `BENCH_DATABASE_URL` (default
  * postgres://postgres@127.0.0.1:5432/postgres) is where a scratch database is created and dropped; `BENCH_DURATION_MS`
- * (default 5000) is how long each measurement lasts; `BENCH_DRIVERS` (default `postgres,pglite`) which to run.
+ * (default 5000) is how long each measurement lasts; `BENCH_DRIVERS` (default `postgres,pglite`) which to run;
+ * `BENCH_PORT` (default 3411) where the server listens.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { runLoad, runWork } from "./support/load.mjs";
 import { createDatabase, root, startProcess } from "./support/processes.mjs";
-import { rawQueries, seedReports, year } from "./support/reports-data.mjs";
+import { checkRawFigures, periods, rawQueries, seedReports } from "./support/reports-data.mjs";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const drivers = (process.env.BENCH_DRIVERS ?? "postgres,pglite").split(",");
 const connections = 5;
-const appPort = 3411;
+const appPort = Number(process.env.BENCH_PORT ?? 3411);
 const authSecret = "bench-secret-that-is-at-least-32-characters-long";
 const { openDatabase } = await import(join(root, "apps/server/dist/db/database.js"));
 const { sql } = await import("drizzle-orm");
 
-/** Runs one statement on a database handle of the server's own factory and answers its rows. */
-const executor = (handle) => async (text) => (await handle.db.execute(sql.raw(text))).rows;
+/**
+ * Runs one statement on a database handle of the server's own factory and answers its rows; a raw query marked
+ * `jitOff` runs as the server runs its statements that expand series (`set local jit = off` in a transaction).
+ */
+const executor = (handle) => async (query) => {
+  if (typeof query === "string") return (await handle.db.execute(sql.raw(query))).rows;
+  if (!query.jitOff) return (await handle.db.execute(sql.raw(query.text))).rows;
+  return handle.db.transaction(async (tx) => {
+    await tx.execute(sql.raw("set local jit = off"));
+    return (await tx.execute(sql.raw(query.text))).rows;
+  });
+};
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+
+/**
+ * Before anything is measured: the raw SQL's totals must be the API's, or the ratio would compare different work.
+ * Exits on a difference.
+ */
+async function checkHonest({ label, handle, ids, token }) {
+  const queries = rawQueries(ids);
+  const exec = executor(handle);
+  const problems = [];
+  for (const [key, , path] of targets(ids)) {
+    const response = await fetch(`http://127.0.0.1:${appPort}/api/v1${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    const api = await response.json();
+    const raw = [];
+    for (const query of queries[key]) raw.push(await exec(query));
+    problems.push(...checkRawFigures(key, raw, api));
+  }
+  if (problems.length > 0) {
+    console.error(`${label}: the raw SQL does not answer the API's figures:\n  ${problems.join("\n  ")}`);
+    process.exit(1);
+  }
+  console.log(
+    `${label}: the raw SQL answers the API's figures (rows, seconds, hours, costs, capacity) for every target`,
+  );
+}
 
 async function startApp(env) {
   return startProcess({
@@ -62,9 +108,17 @@ async function signUp() {
 
 function targets({ adminId, organizationId, heavyProjectId }) {
   return [
-    ["month", "byDay timesheet, 1 month", "/report/timesheet?start_date=2025-03-01&end_date=2025-03-31"],
-    ["year", "byDay timesheet, 1 year", `/report/timesheet?start_date=${year.from}&end_date=${year.to}`],
-    ["week", "team report, 1 week", "/report/team?start_date=2025-03-10&end_date=2025-03-16"],
+    [
+      "month",
+      "byDay timesheet, 1 month",
+      `/report/timesheet?start_date=${periods.month.from}&end_date=${periods.month.to}`,
+    ],
+    [
+      "year",
+      "byDay timesheet, 1 year",
+      `/report/timesheet?start_date=${periods.year.from}&end_date=${periods.year.to}`,
+    ],
+    ["week", "team report, 1 week", `/report/team?start_date=${periods.week.from}&end_date=${periods.week.to}`],
     [
       "statistics",
       "project statistics, 20k entries",
@@ -105,6 +159,7 @@ async function measure({ label, handle, ids, token }) {
 }
 
 const summary = new Map();
+console.log(`load average at the start: ${load()}`);
 
 if (drivers.includes("postgres")) {
   const database = await createDatabase(pg, adminUrl, `timetrap_reports_${process.pid}`);
@@ -120,6 +175,7 @@ if (drivers.includes("postgres")) {
         `PostgreSQL: ${seeded.storedEvents} stored events seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
       const ids = { ...account, heavyProjectId: seeded.heavyProjectId };
+      await checkHonest({ label: "PostgreSQL", handle, ids, token: account.token });
       summary.set("postgres", await measure({ label: "PostgreSQL", handle, ids, token: account.token }));
     } finally {
       await app.stop();
@@ -146,9 +202,13 @@ if (drivers.includes("pglite")) {
     );
     const ids = { ...account, heavyProjectId: seeded.heavyProjectId };
     const rawOnly = new Map();
+    const rawAnswers = new Map();
     for (const [key] of targets(ids)) {
       const queries = rawQueries(ids)[key];
       const exec = executor(handle);
+      const answers = [];
+      for (const query of queries) answers.push(await exec(query));
+      rawAnswers.set(key, answers);
       rawOnly.set(
         key,
         await runWork({
@@ -163,6 +223,19 @@ if (drivers.includes("pglite")) {
     await handle.close();
     app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: "" });
     try {
+      // The raw answers were read while this process owned the store; the API's come now, and must agree.
+      const problems = [];
+      for (const [key, , path] of targets(ids)) {
+        const response = await fetch(`http://127.0.0.1:${appPort}/api/v1${path}`, {
+          headers: { authorization: `Bearer ${account.token}` },
+        });
+        problems.push(...checkRawFigures(key, rawAnswers.get(key), await response.json()));
+      }
+      if (problems.length > 0) {
+        console.error(`PGlite: the raw SQL does not answer the API's figures:\n  ${problems.join("\n  ")}`);
+        process.exit(1);
+      }
+      console.log("PGlite: the raw SQL answers the API's figures for every target");
       const results = new Map();
       for (const [key, name, path] of targets(ids)) {
         const api = await runLoad({
@@ -192,7 +265,8 @@ if (drivers.includes("pglite")) {
   }
 }
 
-console.log("\nSummary (p95)");
+console.log(`\nload average at the end: ${load()}`);
+console.log("Summary (p95)");
 const postgres = summary.get("postgres");
 const pglite = summary.get("pglite");
 for (const [key, { name }] of postgres ?? pglite ?? []) {

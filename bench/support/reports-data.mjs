@@ -89,7 +89,6 @@ export async function seedReports(exec, { organizationId, adminId }) {
   return { heavyProjectId: projects[0], storedEvents: count };
 }
 
-/** The raw SQL aggregates the API's figures come from, run straight on the database for the baseline. */
 /** The constant bounds the API adds (see `widestRange` in reports.repository.ts). */
 const widest = (from, to) => {
   const midnight = (date) => Date.parse(`${date}T00:00:00Z`);
@@ -98,60 +97,271 @@ const widest = (from, to) => {
   return `e.start_time >= '${lower}' and e.start_time < '${upper}'`;
 };
 
+/** Periods measured, shared by the API's paths and the raw SQL. */
+export const periods = {
+  month: { from: "2025-03-01", to: "2025-03-31" },
+  year,
+  week: { from: "2025-03-10", to: "2025-03-16" },
+};
+
+/**
+ * The raw SQL for the same figures each API answer holds, run straight on the database: every figure of the answer,
+ * not only its main aggregate, so that the ratio compares like with like. Written apart from the server's statements
+ * (the same rules, said plainly), each answers rows a client would read:
+ *
+ * - timesheet: per person and day, the logged seconds, weekday, HH:MM and the terms of the contract in force that day;
+ *   per person, the contractual seconds of the period;
+ * - team report: per person and day, logged and billable seconds, their cost, planned seconds (stored planning
+ *   blocks and the occurrences of the weekly series, expanded with generate_series), their cost, the day's capacity;
+ *   per person, the seconds by category;
+ * - statistics: logged seconds and cost per day; blocks not yet logged (stored ones and the series' occurrences up to
+ *   the project's end) per day and kind with their cost; final-balance expenses; overheads.
+ *
+ * The series expansion here covers what the seed makes (weekly series on fixed weekdays, ending on a date, at hours no
+ * clock change touches); the server's covers every rule. `checkRawFigures` compares the two answers before anything is
+ * measured. Statements marked `jitOff` run as the server runs them (`set local jit = off`, see reports.repository.ts).
+ */
 export function rawQueries({ organizationId, heavyProjectId }) {
-  const zones = `(select u.id as user_id, coalesce(u.preferences->>'timeZone', 'UTC') as tz
-    from organization_members m join users u on u.id = m.user_id where m.organization_id = '${organizationId}')`;
-  const contractJoin = `left join user_contracts c on c.user_id = g.user_id and c.organization_id = '${organizationId}'
-    and c.from_date <= g.day and (c.to_date is null or c.to_date >= g.day)`;
-  const loggedByDay = (from, to, key = "null::text") => `with g as (
-      select e.user_id, (e.start_time at time zone z.tz)::date as day, ${key} as key, sum(e.elapsed_time)::int8 as seconds
-      from ${zones} z join time_blocking_events e on e.user_id = z.user_id
-        and e.start_time >= ('${from}'::date::timestamp at time zone z.tz)
-        and e.start_time < (('${to}'::date + 1)::timestamp at time zone z.tz) and ${widest(from, to)}
-      left join projects p on p.id = e.project_id
-      where e.organization_id = '${organizationId}' and e.event_type = 'activity' and e.completed
-      group by 1, 2, 3)
-    select g.user_id, g.day, g.key, g.seconds, coalesce(g.seconds * c.hourly_cost, 0) as euro_seconds
-    from g ${contractJoin}`;
-  const planned = (from, to) => `select e.user_id, (e.start_time at time zone z.tz)::date as day,
-      sum(round(date_part('epoch', e.end_time - e.start_time))) as seconds
-    from ${zones} z join time_blocking_events e on e.user_id = z.user_id
-      and e.start_time >= ('${from}'::date::timestamp at time zone z.tz)
-      and e.start_time < (('${to}'::date + 1)::timestamp at time zone z.tz) and ${widest(from, to)}
-    where e.organization_id = '${organizationId}' and e.recurrence_id is null and e.event_type = 'planning'
-    group by 1, 2`;
-  return {
-    month: [loggedByDay("2025-03-01", "2025-03-31")],
-    year: [loggedByDay(year.from, year.to)],
-    week: [
-      loggedByDay(
-        "2025-03-10",
-        "2025-03-16",
-        "case when e.project_id is not null and p.not_billable = false then 'billable' else 'not-billable' end",
-      ),
-      planned("2025-03-10", "2025-03-16"),
-      `select e.user_id, tc.id, tc.name, tc.color, sum(e.elapsed_time) as seconds
-      from ${zones} z join time_blocking_events e on e.user_id = z.user_id
-        and e.start_time >= ('2025-03-10'::date::timestamp at time zone z.tz)
-        and e.start_time < ('2025-03-17'::date::timestamp at time zone z.tz) and ${widest("2025-03-10", "2025-03-16")}
-      left join task_categories tc on tc.id = e.category_id
-      where e.organization_id = '${organizationId}' and e.event_type = 'activity' and e.completed
-      group by 1, 2, 3, 4`,
-    ],
-    statistics: [
-      `with g as (
-        select e.user_id, (e.start_time at time zone coalesce(z.tz, 'UTC'))::date as day, sum(e.elapsed_time)::int8 as seconds
-        from time_blocking_events e left join ${zones} z on z.user_id = e.user_id
-        where e.organization_id = '${organizationId}' and e.project_id = '${heavyProjectId}'
-          and e.event_type = 'activity' and e.completed
+  const org = `'${organizationId}'`;
+  const people = (activeOnly = false) => `(select u.id as user_id, u.nominative,
+      coalesce(u.preferences->>'timeZone', 'UTC') as tz,
+      row_number() over (order by lower(u.nominative), u.nominative, u.id) as ord
+    from organization_members m join users u on u.id = m.user_id
+    where m.organization_id = ${org} ${activeOnly ? "and u.status = 'active'" : ""})`;
+  const inForce = (user, day) => `left join user_contracts c on c.user_id = ${user} and c.organization_id = ${org}
+    and c.from_date <= ${day} and (c.to_date is null or c.to_date >= ${day})`;
+  const hoursOn = (day) => `(case when c.contract_type = 'part-time'
+      then coalesce((c.contractual_hours_by_day ->> trim(to_char(${day}, 'day')))::numeric, 0)
+    when extract(isodow from ${day}) < 6 then c.contractual_hours else 0 end)`;
+  const timesheet = ({ from, to }) => [
+    {
+      text: `with p as ${people()},
+      g as (
+        select e.user_id, (e.start_time at time zone p.tz)::date as day, sum(e.elapsed_time) as seconds
+        from p join time_blocking_events e on e.user_id = p.user_id
+          and e.start_time >= ('${from}'::date::timestamp at time zone p.tz)
+          and e.start_time < (('${to}'::date + 1)::timestamp at time zone p.tz) and ${widest(from, to)}
+        where e.organization_id = ${org} and e.event_type = 'activity' and e.completed
         group by 1, 2)
-      select g.user_id, g.day, g.seconds, coalesce(g.seconds * c.hourly_cost, 0) as euro_seconds from g ${contractJoin}`,
-      `select e.user_id, (e.start_time at time zone coalesce(z.tz, 'UTC'))::date as day, e.event_type,
-        sum(round(date_part('epoch', e.end_time - e.start_time))) as seconds
-      from time_blocking_events e left join ${zones} z on z.user_id = e.user_id
-      where e.organization_id = '${organizationId}' and e.project_id = '${heavyProjectId}' and e.recurrence_id is null
-        and (e.event_type = 'planning' or not e.completed)
-      group by 1, 2, 3`,
-    ],
+      select g.user_id, p.nominative, g.day, trim(to_char(g.day, 'day')) as weekday, g.seconds,
+        to_char(g.seconds / 3600, 'FM00') || ':' || to_char(g.seconds / 60 % 60, 'FM00') as worked_hours,
+        c.contract_type, case when c.id is not null then ${hoursOn("g.day")} end as contractual_hours,
+        c.contractual_hours_by_day
+      from g join p on p.user_id = g.user_id ${inForce("g.user_id", "g.day")}
+      order by p.ord, g.day`,
+    },
+    {
+      text: `select c.user_id, sum(${hoursOn("d.day")}) * 3600 as contractual_seconds
+      from user_contracts c
+      join (select day::date from generate_series('${from}'::date, '${to}'::date, interval '1 day') day) d
+        on d.day >= c.from_date and (c.to_date is null or d.day <= c.to_date)
+      where c.organization_id = ${org}
+      group by 1`,
+    },
+  ];
+  const team = ({ from, to }) => [
+    {
+      jitOff: true,
+      text: `with p as ${people(true)},
+      logged as (
+        select e.user_id, (e.start_time at time zone p.tz)::date as day, sum(e.elapsed_time) as seconds,
+          sum(e.elapsed_time) filter (where pr.not_billable = false) as billable
+        from p join time_blocking_events e on e.user_id = p.user_id
+          and e.start_time >= ('${from}'::date::timestamp at time zone p.tz)
+          and e.start_time < (('${to}'::date + 1)::timestamp at time zone p.tz) and ${widest(from, to)}
+        left join projects pr on pr.id = e.project_id
+        where e.organization_id = ${org} and e.event_type = 'activity' and e.completed
+        group by 1, 2),
+      stored as (
+        select e.user_id, (e.start_time at time zone p.tz)::date as day,
+          extract(epoch from e.end_time - e.start_time) as seconds
+        from p join time_blocking_events e on e.user_id = p.user_id
+          and e.start_time >= ('${from}'::date::timestamp at time zone p.tz)
+          and e.start_time < (('${to}'::date + 1)::timestamp at time zone p.tz) and ${widest(from, to)}
+        where e.organization_id = ${org} and e.event_type = 'planning' and e.recurrence_id is null),
+      series as (
+        select e.user_id, d.day::date as day, extract(epoch from e.end_time - e.start_time) as seconds
+        from p join time_blocking_events e on e.user_id = p.user_id
+        join recurrences r on r.id = e.recurrence_id
+        cross join generate_series(greatest((e.start_time at time zone p.tz)::date, '${from}'::date),
+          least(r.until, '${to}'::date), interval '1 day') d(day)
+        where e.event_type = 'planning' and extract(dow from d.day)::int = any(r.day_of_weeks)),
+      planned as (
+        select user_id, day, sum(seconds) as seconds from (select * from stored union all select * from series) b
+        group by 1, 2),
+      days as (select p.user_id, p.ord, d::date as day from p,
+        generate_series('${from}'::date, '${to}'::date, interval '1 day') d)
+      select days.user_id, days.day, coalesce(l.seconds, 0) as work_log, coalesce(l.billable, 0) as billable,
+        coalesce(l.seconds * c.hourly_cost, 0) as euro_seconds,
+        case when c.id is null then coalesce(l.seconds, 0) else 0 end as without_contract,
+        coalesce(pl.seconds, 0) as planned, coalesce(pl.seconds * c.hourly_cost, 0) as planned_euro_seconds,
+        case when c.id is not null and (c.contractual_hours > 0 or exists (
+            select 1 from jsonb_each_text(c.contractual_hours_by_day) h where h.value::numeric > 0))
+          then ${hoursOn("days.day")} * 3600
+          when extract(isodow from days.day) < 6 then 28800 else 0 end as capacity
+      from days
+      left join logged l on l.user_id = days.user_id and l.day = days.day
+      left join planned pl on pl.user_id = days.user_id and pl.day = days.day
+      ${inForce("days.user_id", "days.day")}
+      order by days.ord, days.day`,
+    },
+    {
+      text: `with p as ${people(true)}
+      select e.user_id, tc.id, tc.name, tc.color, sum(e.elapsed_time) as seconds
+      from p join time_blocking_events e on e.user_id = p.user_id
+        and e.start_time >= ('${from}'::date::timestamp at time zone p.tz)
+        and e.start_time < (('${to}'::date + 1)::timestamp at time zone p.tz) and ${widest(from, to)}
+      left join task_categories tc on tc.id = e.category_id
+      where e.organization_id = ${org} and e.event_type = 'activity' and e.completed
+      group by 1, 2, 3, 4`,
+    },
+  ];
+  const project = `'${heavyProjectId}'`;
+  const statistics = [
+    {
+      text: `with p as ${people()},
+      g as (
+        select e.user_id, (e.start_time at time zone coalesce(p.tz, 'UTC'))::date as day, sum(e.elapsed_time) as seconds
+        from time_blocking_events e left join p on p.user_id = e.user_id
+        where e.organization_id = ${org} and e.project_id = ${project} and e.event_type = 'activity' and e.completed
+        group by 1, 2)
+      select g.day, sum(g.seconds) as seconds, coalesce(sum(g.seconds * c.hourly_cost), 0) as euro_seconds,
+        sum(g.seconds) filter (where c.id is null) as without_contract
+      from g ${inForce("g.user_id", "g.day")}
+      group by 1`,
+    },
+    {
+      jitOff: true,
+      text: `with p as ${people()},
+      horizon as (select end_date from projects where id = ${project}),
+      blocks as (
+        select e.user_id, (e.start_time at time zone coalesce(p.tz, 'UTC'))::date as day, e.event_type,
+          extract(epoch from e.end_time - e.start_time) as seconds
+        from time_blocking_events e left join p on p.user_id = e.user_id
+        where e.organization_id = ${org} and e.project_id = ${project} and e.recurrence_id is null
+          and (e.event_type = 'planning' or not e.completed)
+        union all
+        select e.user_id, d.day::date, e.event_type, extract(epoch from e.end_time - e.start_time)
+        from time_blocking_events e join recurrences r on r.id = e.recurrence_id
+        left join p on p.user_id = e.user_id
+        cross join generate_series((e.start_time at time zone coalesce(p.tz, 'UTC'))::date,
+          least(r.until, (select end_date from horizon)), interval '1 day') d(day)
+        where e.organization_id = ${org} and e.project_id = ${project}
+          and (e.event_type = 'planning' or not e.completed)
+          and extract(dow from d.day)::int = any(r.day_of_weeks))
+      select b.day, b.event_type, sum(b.seconds) as seconds, coalesce(sum(b.seconds * c.hourly_cost), 0) as euro_seconds
+      from blocks b ${inForce("b.user_id", "b.day")}
+      group by 1, 2`,
+    },
+    {
+      text: `select transaction_date, sum(amount) from expenses
+      where organization_id = ${org} and project_id = ${project} and is_final_balance group by 1`,
+    },
+    { text: `select amount, from_date, to_date from overheads where organization_id = ${org}` },
+  ];
+  return {
+    month: timesheet(periods.month),
+    year: timesheet(periods.year),
+    week: team(periods.week),
+    statistics,
   };
+}
+
+const sum = (rows, pick) => rows.reduce((total, row) => total + Number(pick(row) ?? 0), 0);
+const euros = (euroSeconds) => Math.round(euroSeconds / 36) / 100;
+
+/**
+ * Whether the raw SQL answers the API's figures: its totals against the API's, for each target. Answers the
+ * differences found (none when honest).
+ */
+export function checkRawFigures(key, raw, api) {
+  const problems = [];
+  const same = (what, rawValue, apiValue) => {
+    if (Math.abs(rawValue - apiValue) > 1e-6)
+      problems.push(`${key}: ${what} is ${rawValue} in SQL, ${apiValue} in the API`);
+  };
+  if (key === "month" || key === "year") {
+    const [rows, totals] = raw;
+    same("rows", rows.length, api.rows.length);
+    same(
+      "logged seconds",
+      sum(rows, (r) => r.seconds),
+      api.work_log,
+    );
+    same(
+      "contractual hours of the rows",
+      sum(rows, (r) => r.contractual_hours),
+      sum(api.rows, (r) => r.contractual_hours),
+    );
+    same(
+      "rows with a contract",
+      rows.filter((r) => r.contract_type).length,
+      api.rows.filter((r) => r.contract_type).length,
+    );
+    same(
+      "contractual seconds",
+      sum(totals, (r) => r.contractual_seconds),
+      sum(api.totals, (t) => t.contractual_seconds),
+    );
+    const apiHours = new Set(api.rows.map((r) => `${r.user_id}|${r.work_log_date}|${r.worked_hours}|${r.weekday}`));
+    const rawHours = rows.filter((r) => {
+      const day = r.day instanceof Date ? r.day.toISOString().slice(0, 10) : String(r.day).slice(0, 10);
+      return apiHours.has(`${r.user_id}|${day}|${r.worked_hours}|${r.weekday}`);
+    });
+    same("rows with the same day, weekday and HH:MM", rawHours.length, api.rows.length);
+  } else if (key === "week") {
+    const [days, categories] = raw;
+    const { totals } = api;
+    same(
+      "logged seconds",
+      sum(days, (r) => r.work_log),
+      totals.work_log,
+    );
+    same(
+      "billable seconds",
+      sum(days, (r) => r.billable),
+      totals.billable_work_log,
+    );
+    same(
+      "planned seconds",
+      sum(days, (r) => r.planned),
+      totals.planned,
+    );
+    same(
+      "capacity",
+      sum(days, (r) => r.capacity),
+      totals.capacity,
+    );
+    same("logged cost", euros(sum(days, (r) => r.euro_seconds)), totals.work_log_cost);
+    same("planned cost", euros(sum(days, (r) => r.planned_euro_seconds)), totals.plan_versus_actual.planned_cost);
+    same(
+      "seconds without a contract",
+      sum(days, (r) => r.without_contract),
+      totals.without_contract,
+    );
+    same(
+      "seconds by category",
+      sum(categories, (r) => r.seconds),
+      sum(api.users, (u) => sum(u.task_categories_report, (c) => c.elapsed_time)),
+    );
+  } else if (key === "statistics") {
+    const [logged, blocks] = raw;
+    const kind = (type) => blocks.filter((b) => (type === "planning") === (b.event_type === "planning"));
+    same("confirmed hours", Math.round(sum(logged, (r) => r.seconds) / 360) / 10, api.total_confirmed_hours);
+    same("confirmed cost", euros(sum(logged, (r) => r.euro_seconds)), api.total_confirmed_hours_cost);
+    same("planned hours", Math.round(sum(kind("planning"), (r) => r.seconds) / 360) / 10, api.total_planned_hours);
+    same("planned cost", euros(sum(kind("planning"), (r) => r.euro_seconds)), api.total_planned_hours_cost);
+    same(
+      "unconfirmed hours",
+      Math.round(sum(kind("activity"), (r) => r.seconds) / 360) / 10,
+      api.total_unconfirmed_hours,
+    );
+    same("unconfirmed cost", euros(sum(kind("activity"), (r) => r.euro_seconds)), api.total_unconfirmed_hours_cost);
+    same(
+      "seconds without a contract",
+      sum(logged, (r) => r.without_contract),
+      api.without_contract,
+    );
+  }
+  return problems;
 }
