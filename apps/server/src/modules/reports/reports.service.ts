@@ -28,6 +28,7 @@ import {
   type Timesheet,
   type TimesheetQuery,
   type TimesheetRow,
+  type TimesheetUserTotal,
   timesheetCsv,
   timeZoneOfPreferences,
   todayIn,
@@ -199,41 +200,62 @@ export function createReportsService({
     if (customerRefs.length !== query.customer_id.length) throw badFilter("customer_id", "Customer");
   }
 
+  /**
+   * The timesheet's parts: its rows as the database wrote their JSON (people's order, then day), and the totals per
+   * person (from the same aggregate, beside the contractual seconds of the period).
+   */
+  async function timesheetParts(actorId: string, query: TimesheetQuery) {
+    const organizationId = await actorOrganization(actorId);
+    // The member list is read beside the check of the right: nothing of it leaves unless the check passes.
+    const [, members] = await Promise.all([
+      organizations.authorize({ actorId, organizationId, right: { action: "read", subject: "timesheet" } }),
+      repository.members(organizationId),
+    ]);
+    await checkFilters(organizationId, members, query);
+    const chosen = query.user_id.length > 0 ? new Set(query.user_id) : null;
+    const people = members.filter((row) => !chosen || chosen.has(row.user_id));
+    const from = query.start_date;
+    const to = query.end_date;
+    const dimension =
+      query.timesheet_type === "byProject" ? "project" : query.timesheet_type === "byClient" ? "customer" : "none";
+    const [found, contractual] = await Promise.all([
+      repository.timesheetRows({
+        organizationId,
+        zones: rankedZones(people),
+        from,
+        to,
+        dimension,
+        projectIds: query.project_id,
+        customerIds: query.customer_id,
+      }),
+      repository.contractualSecondsInPeriod({ organizationId, userIds: people.map((row) => row.user_id), from, to }),
+    ]);
+    const logged = new Map(found.logged.map((row) => [row.user_id, row]));
+    const totals: TimesheetUserTotal[] = people
+      .filter((row) => logged.has(row.user_id) || contractual.has(row.user_id))
+      .map((row) => {
+        const mine = logged.get(row.user_id);
+        const seconds = mine?.seconds ?? 0;
+        return {
+          user_id: row.user_id,
+          nominative: row.nominative,
+          work_log: seconds,
+          worked_hours: hoursMinutes(seconds),
+          contractual_seconds: contractual.get(row.user_id) ?? 0,
+          without_contract: mine?.without_contract ?? 0,
+        };
+      });
+    const workLog = totals.reduce((total, t) => total + t.work_log, 0);
+    const head = { timesheet_type: query.timesheet_type, start_date: from, end_date: to };
+    const tail = { totals, work_log: workLog, worked_hours: hoursMinutes(workLog) };
+    return { dimension, people, rowsJson: found.rows, head, tail };
+  }
+
   const service = {
     /** `GET report/timesheet` (read timesheet): rows per user and day (and project or customer), totals per user. */
     async timesheet({ actorId, query }: { actorId: string; query: TimesheetQuery }): Promise<Timesheet> {
-      const organizationId = await actorOrganization(actorId);
-      // The member list is read beside the check of the right: nothing of it leaves unless the check passes.
-      const [, members] = await Promise.all([
-        organizations.authorize({ actorId, organizationId, right: { action: "read", subject: "timesheet" } }),
-        repository.members(organizationId),
-      ]);
-      await checkFilters(organizationId, members, query);
-      const chosen = query.user_id.length > 0 ? new Set(query.user_id) : null;
-      const people = members.filter((row) => !chosen || chosen.has(row.user_id));
-      const from = query.start_date;
-      const to = query.end_date;
-      const dimension =
-        query.timesheet_type === "byProject" ? "project" : query.timesheet_type === "byClient" ? "customer" : "none";
-      // Every figure of a row (the day's contract terms, names, HH:MM) comes out of the one aggregate; the totals add
-      // the rows up, beside the contractual seconds of the period.
-      const [rows, contractual] = await Promise.all([
-        repository.timesheetRows({
-          organizationId,
-          zones: people.map((row, ord) => ({ user_id: row.user_id, tz: timeZoneOfPreferences(row.preferences), ord })),
-          from,
-          to,
-          dimension,
-          projectIds: query.project_id,
-          customerIds: query.customer_id,
-        }),
-        repository.contractualSecondsInPeriod({
-          organizationId,
-          userIds: people.map((row) => row.user_id),
-          from,
-          to,
-        }),
-      ]);
+      const { dimension, people, rowsJson, head, tail } = await timesheetParts(actorId, query);
+      const rows = JSON.parse(rowsJson) as TimesheetRow[];
       if (dimension !== "none") {
         // Days are YYYY-MM-DD and the rows come in the people's order, by day: within a day, the names in the
         // locale's order.
@@ -247,41 +269,19 @@ export function createReportsService({
             label(a).localeCompare(label(b)),
         );
       }
+      return { ...head, rows, ...tail };
+    },
 
-      const logged = new Map<string, { seconds: number; withoutContract: number }>();
-      for (const row of rows) {
-        let sum = logged.get(row.user_id);
-        if (!sum) {
-          sum = { seconds: 0, withoutContract: 0 };
-          logged.set(row.user_id, sum);
-        }
-        sum.seconds += row.work_log;
-        // A row has contract terms exactly when a contract is in force that day.
-        if (row.contract_type === null) sum.withoutContract += row.work_log;
-      }
-      const totals = people
-        .filter((row) => logged.has(row.user_id) || contractual.has(row.user_id))
-        .map((row) => {
-          const mine = logged.get(row.user_id) ?? { seconds: 0, withoutContract: 0 };
-          return {
-            user_id: row.user_id,
-            nominative: row.nominative,
-            work_log: mine.seconds,
-            worked_hours: hoursMinutes(mine.seconds),
-            contractual_seconds: contractual.get(row.user_id) ?? 0,
-            without_contract: mine.withoutContract,
-          };
-        });
-      const workLog = totals.reduce((total, t) => total + t.work_log, 0);
-      return {
-        timesheet_type: query.timesheet_type,
-        start_date: from,
-        end_date: to,
-        rows,
-        totals,
-        work_log: workLog,
-        worked_hours: hoursMinutes(workLog),
-      };
+    /**
+     * The timesheet's JSON as the route sends it. By day, the rows' text goes out as the database wrote it, in the
+     * order it gave them; by project or customer they are sorted by name first (`timesheet`).
+     */
+    async timesheetJson({ actorId, query }: { actorId: string; query: TimesheetQuery }): Promise<string> {
+      if (query.timesheet_type !== "byDay") return JSON.stringify(await service.timesheet({ actorId, query }));
+      const { rowsJson, head, tail } = await timesheetParts(actorId, query);
+      const headJson = JSON.stringify(head);
+      const tailJson = JSON.stringify(tail);
+      return `${headJson.slice(0, -1)},"rows":${rowsJson},${tailJson.slice(1)}`;
     },
 
     /** The timesheet as the screen exports it; byDay adds zero rows for weekdays without a log. */
