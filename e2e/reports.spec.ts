@@ -205,6 +205,46 @@ test.describe("in a fixed week", () => {
     await expect(entries.getByRole("row")).toHaveCount(5);
     await expect(entries).toContainText("Entries: 3");
     await expect(entries).toContainText("05:30");
+    // Newest first; a header's click asks the server again, and the CSV comes in the order on screen.
+    const titles = () => entries.locator("tbody tr td:nth-child(2)");
+    await expect(titles()).toHaveText(["Client call", "Call with the bank", "Research"]);
+    const asked = (direction: string) =>
+      page.waitForRequest((request) => {
+        const url = new URL(request.url());
+        return (
+          url.pathname.endsWith("/report") &&
+          url.searchParams.get("sort") === "elapsed" &&
+          url.searchParams.get("direction") === direction
+        );
+      });
+    const ascending = asked("asc");
+    await entries.getByRole("button", { name: "Elapsed" }).click();
+    await ascending;
+    await expect(titles()).toHaveText(["Client call", "Call with the bank", "Research"]);
+    const descending = asked("desc");
+    await entries.getByRole("button", { name: "Elapsed" }).click();
+    await descending;
+    await expect(titles()).toHaveText(["Research", "Call with the bank", "Client call"]);
+    await expect(entries.getByRole("columnheader", { name: "Elapsed" })).toHaveAttribute("aria-sort", "descending");
+    const saved = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    const csv = await readFile(await (await saved).path());
+    const fromApi = await request.get(
+      `/api/v1/organization/${owner.organizationId}/project/${owner.projectId}/report`,
+      {
+        headers: bearer(owner.token),
+        params: { format: "csv", sort: "elapsed", direction: "desc" },
+      },
+    );
+    expect(csv.equals(await fromApi.body())).toBe(true);
+    expect(
+      csv
+        .toString("utf8")
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => line.split(";")[1]),
+    ).toEqual(["Research", "Call with the bank", "Client call"]);
     await page.getByRole("tab", { name: "Tasks" }).click();
     await expect(page.getByRole("row").filter({ hasText: "Menu page" })).toContainText("3.0");
   });

@@ -242,6 +242,23 @@ for (const language of languages) {
       await page.getByRole("tab", { name: l.projectDetail.tabs.activities }).click();
       await expect(page.getByRole("button", { name: l.activities.download })).toBeVisible();
       await shot(page, language, "07-project-activities");
+      // Sorted by the server, longest first.
+      const entries = page.getByRole("table");
+      const sorted = page.waitForResponse(
+        (response) => new URL(response.url()).searchParams.get("sort") === "elapsed" && response.ok(),
+      );
+      await entries.getByRole("button", { name: l.activities.columns.elapsedTime }).click();
+      await sorted;
+      const longest = page.waitForResponse(
+        (response) => new URL(response.url()).searchParams.get("direction") === "desc" && response.ok(),
+      );
+      await entries.getByRole("button", { name: l.activities.columns.elapsedTime }).click();
+      await longest;
+      await expect(entries.getByRole("columnheader", { name: l.activities.columns.elapsedTime })).toHaveAttribute(
+        "aria-sort",
+        "descending",
+      );
+      await shot(page, language, "07b-project-activities-sorted");
       await page.goto(projectPage(studio.empty, "insights"));
       await expect(page.getByText(l.insights.charts.notEnoughData).first()).toBeVisible();
       await shot(page, language, "08-project-insights-empty");
