@@ -2,6 +2,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { bundleReportPlugin } from "./bundle/report-plugin.ts";
 import { precompressPlugin } from "./precompress/plugin.ts";
 import { serviceWorkerPlugin } from "./service-worker/plugin.ts";
 
@@ -10,16 +11,21 @@ const passwordStrengthSource = fileURLToPath(
   new URL("../../packages/domain/src/password-strength.ts", import.meta.url),
 );
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     serviceWorkerPlugin({
       extraFiles: ["/favicon.svg"],
       // The password meter's dictionaries (megabytes) come only with the screens that choose a password.
-      notPrecached: [/^\/assets\/password-strength-/],
+      notPrecached: [/^\/assets\/password-(strength|dictionaries)-/],
     }),
-    // Brotli and gzip copies of every text file, served by the request's Accept-Encoding (decision 014).
-    precompressPlugin(),
+    // Brotli and gzip copies of every text file, served by the request's Accept-Encoding (decision 014). The bundle
+    // budget's own build (bundle/budget.test.ts) measures gzip itself and leaves them out.
+    process.env.TIMETRAP_PRECOMPRESS === "off" ? null : precompressPlugin(),
+    // `npm run build:analyze`: the scripts of each route and what every chunk is made of (README "Bundle report").
+    mode === "analyze"
+      ? bundleReportPlugin({ reportDir: fileURLToPath(new URL("./bundle/report", import.meta.url)) })
+      : null,
   ],
   resolve: {
     alias: [
@@ -37,22 +43,20 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // The domain's schemas are built with zod at module level (`const userSchema = z.object(…)`): pure, so a page
+      // that imports a constant from a module does not get the module's schemas, nor zod with them.
+      treeshake: { manualPureFunctions: ["z"] },
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            // Only the report pages draw charts: their library gets its own chunk, or the vendor group would put it
-            // in a chunk every page loads (decision 013).
-            { name: "charts", test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/, priority: 1.5 },
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            {
-              name: "mantine",
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|@tabler)/,
-              priority: 2,
-            },
-            // Only the lazy password meter imports these: kept out of the vendor chunk every page loads.
-            { name: "password-strength", test: /node_modules[\\/](@zxcvbn-ts|fastest-levenshtein)[\\/]/, priority: 4 },
-            { name: "vendor", test: /node_modules[\\/]/, priority: 1 },
+            // React itself, which every page runs: one chunk that stays cached from release to release.
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            // Rolldown's helpers, which almost every chunk imports: alone, rather than inside the first library
+            // that needed them (it landed in dayjs's chunk, which every page then fetched).
+            { name: "rolldown-runtime", test: /^\0?rolldown[\\/]runtime/, priority: 3 },
+            // The password meter's dictionaries (2.3 MB), fetched on demand (decision 010): a chunk of their own, named
+            // so that the service worker leaves them out of its precache and the bundle budget can tell them apart.
+            { name: "password-dictionaries", test: /node_modules[\\/](@zxcvbn-ts|fastest-levenshtein)[\\/]/ },
           ],
         },
       },
@@ -67,4 +71,4 @@ export default defineConfig({
     testTimeout: 20_000,
     css: false,
   },
-});
+}));

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { languages, userSchema } from "./user.js";
-
-export const passwordMinLength = 8;
-/** argon2 hashes any length, but an unbounded password is a cheap way to burn CPU. */
-export const passwordMaxLength = 256;
+import { languages } from "./languages.js";
+import { passwordMaxLength, passwordMinLength } from "./password-length.js";
+import { userSchema } from "./user.js";
 
 export const emailSchema = z
   .string()

@@ -4,7 +4,7 @@ import * as english from "@zxcvbn-ts/language-en";
 import * as italian from "@zxcvbn-ts/language-it";
 import type { z } from "zod";
 import { passwordSchema } from "./auth.js";
-import type { Language } from "./user.js";
+import type { Language } from "./languages.js";
 
 /**
  * The password rule (decision 010): 8 to 256 characters (`passwordSchema`) and a zxcvbn score of at least 3, with the

@@ -1,11 +1,9 @@
 import { z } from "zod";
+import { type Language, languages } from "./languages.js";
 import { organizationSchema } from "./organization.js";
 import { roleSchema } from "./permissions.js";
 import { preferencesPatchSchema, preferencesSchema } from "./preferences.js";
 
-export const languages = ["it", "en"] as const;
-export type Language = (typeof languages)[number];
-export const fallbackLanguage: Language = "it";
 /** The language of a new organization. */
 export const defaultOrganizationLanguage: Language = "en";
 

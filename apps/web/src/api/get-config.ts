@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type PublicConfig, publicConfigSchema } from "@timetrap/domain";
-import { api } from "../lib/api-client";
+import type { PublicConfig } from "@timetrap/domain";
+import { answerSchemas, api } from "../lib/api-client";
 
 export function getConfig({ signal }: { signal?: AbortSignal } = {}): Promise<PublicConfig> {
-  return api.get("/config", { schema: publicConfigSchema, signal });
+  return api.get("/config", { schema: async () => (await answerSchemas()).publicConfigSchema, signal });
 }
 
 export function getConfigQueryOptions() {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type User, userSchema } from "@timetrap/domain";
-import { api } from "../lib/api-client";
+import type { User } from "@timetrap/domain";
+import { answerSchemas, api } from "../lib/api-client";
 
 export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<User> {
-  return api.get("/auth/me", { schema: userSchema, signal });
+  return api.get("/auth/me", { schema: async () => (await answerSchemas()).userSchema, signal });
 }
 
 export function getMeQueryOptions() {

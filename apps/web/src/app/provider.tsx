@@ -1,35 +1,22 @@
 import { MantineProvider } from "@mantine/core";
-import { DatesProvider } from "@mantine/dates";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
-import "dayjs/locale/it";
+import { I18nextProvider } from "react-i18next";
 import { i18n } from "../lib/i18n";
 import { SessionProvider } from "../lib/session";
-import { theme } from "./theme";
+import { NotificationsHost } from "./notifications-host";
+import { cssVariablesResolver, theme } from "./theme";
 
+/** What every page needs. The date pickers' and the dialogs' providers come with the shell (signed-in-providers.tsx). */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <LocalizedDates>
-            <ModalsProvider>
-              {/* Spec part 1 §8: toasts appear at the bottom left. */}
-              <Notifications position="bottom-left" zIndex={1000} />
-              <SessionProvider>{children}</SessionProvider>
-            </ModalsProvider>
-          </LocalizedDates>
+          <NotificationsHost />
+          <SessionProvider>{children}</SessionProvider>
         </QueryClientProvider>
       </I18nextProvider>
     </MantineProvider>
   );
-}
-
-/** Date pickers in the interface language, weeks starting on Monday (ARCHITECTURE.md "Time"). */
-function LocalizedDates({ children }: { children: ReactNode }) {
-  const { i18n: current } = useTranslation();
-  return <DatesProvider settings={{ locale: current.language, firstDayOfWeek: 1 }}>{children}</DatesProvider>;
 }

@@ -1,27 +1,46 @@
 import { AppShell } from "@mantine/core";
 import { onboardingStep } from "@timetrap/domain";
-import { useState } from "react";
-import { Outlet, useNavigate } from "react-router";
+import { Suspense, useState } from "react";
+import { Outlet, useNavigate, useSearchParams } from "react-router";
 import { useConfig } from "../api/get-config";
+import { LoadingState } from "../components/query-states";
 import { logOut } from "../features/auth/api/log-out";
 import { SaveBrowserTimeZone } from "../features/board/time-zone/save-browser-time-zone";
 import { TimerWidget } from "../features/board/timer/timer-widget";
-import { ChangelogModal } from "../features/changelog/components/changelog-modal";
 import { useNewChangelog } from "../features/changelog/new-changelog";
-import { CookieConsentBanner } from "../features/cookie-consent/components/cookie-consent-banner";
 import { TagManager } from "../features/external-scripts/external-scripts";
 import { AccountNotices } from "../features/invitations/components/account-notices";
-import { OnboardingInvitations } from "../features/invitations/components/onboarding-invitations";
-import { OnboardingDialog } from "../features/onboarding/components/onboarding-dialog";
 import { confirmLogout } from "../features/shell/components/confirm-logout";
 import { Sidebar } from "../features/shell/components/sidebar";
-import { TaskModalHost } from "../features/tasks/components/task-modal-host";
+import { lazyComponent, useDrawnOnce } from "../lib/lazy-component";
 import { useSession, useSignedInUser } from "../lib/session";
+import { SignedInProviders } from "./signed-in-providers";
+
+// The shell's dialogs come when first opened, not with every page (decision 016); once drawn they stay, so that they
+// close with their transition.
+const ShellOnboarding = lazyComponent(() => import("./shell-onboarding").then((module) => module.ShellOnboarding));
+const ChangelogModal = lazyComponent(() =>
+  import("../features/changelog/components/changelog-modal").then((module) => module.ChangelogModal),
+);
+const TaskModalHost = lazyComponent(() =>
+  import("../features/tasks/components/task-modal-host").then((module) => module.TaskModalHost),
+);
+const CookieConsentBanner = lazyComponent(() =>
+  import("../features/cookie-consent/components/cookie-consent-banner").then((module) => module.CookieConsentBanner),
+);
 
 /** Spec part 1 §2 "Shell and sidebar": 200 px wide, 70 px collapsed. */
 export const sidebarWidth = { expanded: 200, collapsed: 70 } as const;
 
 export function ShellLayout() {
+  return (
+    <SignedInProviders>
+      <Shell />
+    </SignedInProviders>
+  );
+}
+
+function Shell() {
   const user = useSignedInUser();
   const { signOut } = useSession();
   const navigate = useNavigate();
@@ -35,6 +54,13 @@ export function ShellLayout() {
   const version = config.data?.version;
   const autoOpenChangelog = useNewChangelog({ version, consentAccepted });
   const onboardingDone = onboardingStep(user) === null;
+  const [searchParams] = useSearchParams();
+  const changelogOpen = changelogOpened || (onboardingDone && autoOpenChangelog && !changelogDismissed);
+  const drawOnboarding = useDrawnOnce(!onboardingDone);
+  const drawChangelog = useDrawnOnce(changelogOpen);
+  const drawTaskModal = useDrawnOnce(onboardingDone && searchParams.get("modal") === "task");
+  // The banner asks until the user has answered (cookie-consent-banner.tsx).
+  const drawCookieBanner = useDrawnOnce(onboardingDone && user.cookie_consent === null);
 
   const logout = () =>
     confirmLogout(async () => {
@@ -62,22 +88,41 @@ export function ShellLayout() {
       />
       <AppShell.Main>
         <AccountNotices user={user} />
-        <Outlet />
+        {/* A page whose code is still on the way: the shell stays, the loader stands where the page will be. */}
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
-      <OnboardingDialog user={user} invitations={<OnboardingInvitations user={user} />} />
-      <ChangelogModal
-        opened={changelogOpened || (onboardingDone && autoOpenChangelog && !changelogDismissed)}
-        onClose={() => {
-          setChangelogOpened(false);
-          setChangelogDismissed(true);
-        }}
-        version={version}
-      />
+      {drawOnboarding && (
+        <Suspense fallback={null}>
+          <ShellOnboarding user={user} />
+        </Suspense>
+      )}
+      {drawChangelog && (
+        <Suspense fallback={null}>
+          <ChangelogModal
+            opened={changelogOpen}
+            onClose={() => {
+              setChangelogOpened(false);
+              setChangelogDismissed(true);
+            }}
+            version={version}
+          />
+        </Suspense>
+      )}
       {/* Spec part 1 §2 "Task modal": ?modal=task opens it on any page of the shell. */}
-      {onboardingDone && <TaskModalHost />}
+      {drawTaskModal && (
+        <Suspense fallback={null}>
+          <TaskModalHost />
+        </Suspense>
+      )}
+      {drawCookieBanner && (
+        <Suspense fallback={null}>
+          <CookieConsentBanner user={user} />
+        </Suspense>
+      )}
       {/* Spec part 1 §2 and §4 "Session": the running timer is fetched once the shell starts, on every page. */}
       {onboardingDone && <TimerWidget userId={user.uid} />}
-      {onboardingDone && <CookieConsentBanner user={user} />}
       {onboardingDone && <SaveBrowserTimeZone user={user} />}
       <TagManager url={config.data?.tagManagerUrl} consentAccepted={consentAccepted} />
     </AppShell>

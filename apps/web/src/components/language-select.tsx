@@ -1,9 +1,7 @@
 import { Select, type SelectProps } from "@mantine/core";
 import { type Language, languages } from "@timetrap/domain";
 import { useTranslation } from "react-i18next";
-
-/** Each language is named in itself, so a reader finds theirs whatever the interface language. */
-export const languageNames: Record<Language, string> = { it: "Italiano", en: "English" };
+import { languageNames } from "./language-names";
 
 export function LanguageSelect({
   value,

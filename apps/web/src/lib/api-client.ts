@@ -1,4 +1,4 @@
-import { type ErrorDetail, errorBodySchema } from "@timetrap/domain";
+import type { ErrorDetail } from "@timetrap/domain";
 import type { z } from "zod";
 import { readSessionToken } from "./session-store";
 
@@ -50,11 +50,20 @@ export function isApiError(error: unknown): error is ApiError {
 
 type QueryValue = string | number | boolean | null | undefined;
 
+/**
+ * The schema an answer is checked against, or a function that fetches it: the first load's requests fetch zod and
+ * their schemas beside the request (`answerSchemas`), as nothing the first page draws needs them (decision 016).
+ */
+export type AnswerSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
+/** The schemas of the first load's answers, in a chunk of their own with zod. */
+export const answerSchemas = () => import("./answer-schemas");
+
 export interface RequestOptions<T> {
   body?: unknown;
   query?: Record<string, QueryValue>;
   /** The domain schema of the answer; the answer is checked against it. */
-  schema?: z.ZodType<T>;
+  schema?: AnswerSchema<T>;
   signal?: AbortSignal;
 }
 
@@ -77,6 +86,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = null;
   }
+  const { errorBodySchema } = await answerSchemas();
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
     return new ApiError({
@@ -123,11 +133,15 @@ async function send(method: string, path: string, options: RequestOptions<unknow
 }
 
 async function requestJson<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  // A schema still to be fetched is fetched while the request is on its way.
+  const schemaLoad = typeof options.schema === "function" ? options.schema() : undefined;
+  schemaLoad?.catch(() => {});
   const response = await send(method, path, options, "application/json");
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json();
-  if (!options.schema) return data as T;
-  const parsed = options.schema.safeParse(data);
+  const schema = schemaLoad ? await schemaLoad : options.schema;
+  if (!schema || typeof schema === "function") return data as T;
+  const parsed = schema.safeParse(data);
   if (!parsed.success) {
     throw new ApiError({
       status: response.status,

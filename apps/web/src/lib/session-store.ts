@@ -1,14 +1,25 @@
-import { z } from "zod";
 import { storage, storageKeys } from "./storage";
 
-const storedSessionSchema = z.object({ token: z.string().min(1) });
-export type StoredSession = z.infer<typeof storedSessionSchema>;
+export interface StoredSession {
+  token: string;
+}
+
+/** `{ token }` with a token that is not empty; checked by hand, as zod is no part of the first load (decision 016). */
+function isStoredSession(value: unknown): value is StoredSession {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "token" in value &&
+    typeof value.token === "string" &&
+    value.token !== ""
+  );
+}
 
 /** The token of the stored session, or null when there is none or it is unreadable. */
 export function readSessionToken(): string | null {
   try {
-    const parsed = storedSessionSchema.safeParse(storage.getJson(storageKeys.session));
-    return parsed.success ? parsed.data.token : null;
+    const stored = storage.getJson(storageKeys.session);
+    return isStoredSession(stored) ? stored.token : null;
   } catch (error) {
     console.error(error);
     return null;

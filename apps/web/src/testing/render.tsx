@@ -5,6 +5,12 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { AppProvider } from "../app/provider";
 import { createQueryClient } from "../app/query-client";
 import { AppRoutes } from "../app/router";
+import { SignedInProviders } from "../app/signed-in-providers";
+import { preloadEveryLazyComponent } from "../lib/lazy-component";
+
+// The app fetches each page (and dialog, and menu) when first drawn; a test draws them at once, as one already fetched
+// is drawn.
+await preloadEveryLazyComponent();
 
 /** Shows the router's current location, so tests can assert redirects. */
 export function LocationProbe() {
@@ -17,12 +23,14 @@ export function renderWithProviders(ui: ReactNode, { route = "/" }: { route?: st
   const user = userEvent.setup();
   const result = render(
     <AppProvider queryClient={queryClient}>
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path="*" element={ui} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
+      <SignedInProviders>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path="*" element={ui} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </SignedInProviders>
     </AppProvider>,
   );
   return { ...result, user, queryClient };

@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
+import { languages } from "@timetrap/domain";
 import { afterEach, beforeEach, vi } from "vitest";
 import { deleteCookie } from "../lib/cookies";
 import { i18n } from "../lib/i18n";
@@ -9,6 +10,10 @@ import { fakeMatchMedia } from "./match-media";
 // The suite runs beside the domain tests on two cores: a busy machine must slow a page down, not fail it. Waits
 // still end, and fail, when what they wait for never comes.
 configure({ asyncUtilTimeout: 4_000 });
+
+// The app fetches a language's texts when first needed; the tests have both at hand, so that a language switch (the
+// signed-in user's, the profile's) takes effect at once, as with texts already fetched.
+await i18n.loadLanguages([...languages]);
 
 // Mantine reads these browser APIs that jsdom does not provide.
 Object.defineProperty(window, "matchMedia", { writable: true, value: fakeMatchMedia(() => false) });

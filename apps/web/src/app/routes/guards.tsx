@@ -1,6 +1,8 @@
+import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 import { FullPageLoader } from "../../components/full-page-loader";
 import { useSession } from "../../lib/session";
+import { pages } from "../pages";
 
 interface FromState {
   from?: { pathname?: unknown; search?: unknown; hash?: unknown };
@@ -20,6 +22,10 @@ export function originFromState(state: unknown): string | null {
 export function RequireSession() {
   const { initialized, user } = useSession();
   const location = useLocation();
+  // The shell's code is fetched while the stored session is being checked, not after.
+  useEffect(() => {
+    pages.shell.preload().catch(() => {});
+  }, []);
   if (!initialized) return <FullPageLoader />;
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
   return <Outlet />;

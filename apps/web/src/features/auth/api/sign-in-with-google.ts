@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import { type AuthResponse, authResponseSchema, type GoogleSignInInput } from "@timetrap/domain";
-import { api } from "../../../lib/api-client";
+import type { AuthResponse, GoogleSignInInput } from "@timetrap/domain";
+import { answerSchemas, api } from "../../../lib/api-client";
 
 export function signInWithGoogle(input: GoogleSignInInput): Promise<AuthResponse> {
-  return api.post("/auth/sign", { body: input, schema: authResponseSchema });
+  return api.post("/auth/sign", { body: input, schema: async () => (await answerSchemas()).authResponseSchema });
 }
 
 export function useSignInWithGoogle() {

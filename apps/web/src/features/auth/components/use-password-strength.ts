@@ -1,4 +1,4 @@
-import { passwordSchema } from "@timetrap/domain";
+import { passwordMaxLength, passwordMinLength } from "@timetrap/domain";
 import type { PasswordOwner, PasswordScore } from "@timetrap/domain/password-strength";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -41,7 +41,8 @@ export function usePasswordStrength(password: string, owner: PasswordOwner): Pas
   const language = i18n.resolvedLanguage === "en" ? "en" : "it";
   return useMemo((): PasswordStrengthState => {
     if (password === "") return { state: "empty" };
-    const longEnough = passwordSchema.safeParse(password).success;
+    // The length part of the rule (passwordSchema's), by its constants: zod is no part of the sign-up screen.
+    const longEnough = password.length >= passwordMinLength && password.length <= passwordMaxLength;
     if (meter === null) return { state: "loading" };
     if (meter === "unavailable") return { state: "unavailable", acceptable: longEnough };
     const strength = meter.passwordStrength(password, { email, nominative });

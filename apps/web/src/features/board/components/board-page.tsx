@@ -14,15 +14,16 @@ import {
   type TimeBlockingEvent,
   withPreferenceDefaults,
 } from "@timetrap/domain";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useActiveOrganizationUsers } from "../../../api/get-organization-users";
 import { type EventRange, toEventInput, useTimeBlockingEvents } from "../../../api/time-blocking";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
+import { lazyComponent, useDrawnOnce } from "../../../lib/lazy-component";
 import { useCan } from "../../../lib/permissions";
 import { useSignedInUser } from "../../../lib/session";
-import { EventFormModal, type EventFormTarget } from "../event-form/event-form-modal";
+import type { EventFormTarget } from "../event-form/event-form-modal";
 import { alertError } from "../lib/alert-error";
 import { browserTimeZone, dayTotals } from "../lib/board-time";
 import { boardEventOf, calendarEventId, timesFromCalendar, toCalendarEvent } from "../lib/calendar-events";
@@ -30,18 +31,25 @@ import { dropEventInput } from "../lib/drop";
 import { readDropItem } from "../lib/drop-item";
 import { monthTitle, showsToday } from "../lib/month-title";
 import type { BoardMenuItem } from "../lib/tile";
-import { SidePanel } from "../side-panel/side-panel";
 import { useToggleTimer } from "../timer/use-toggle-timer";
 import classes from "./board.module.css";
 import { BoardCalendar, type BoardCalendarHandlers } from "./board-calendar";
 import { type BoardTiles, BoardTilesContext, type TileLabels } from "./board-context";
-import { BoardPreferencesModal } from "./board-preferences-modal";
 import { BoardToolbar } from "./board-toolbar";
 import { type ContextMenuTarget, EventContextMenu } from "./event-context-menu";
 import { focusTile } from "./event-tile";
 import { useBoardChanges } from "./use-board-changes";
 
 const noEvents: TimeBlockingEvent[] = [];
+
+// The event form, the preferences and the side panel come when first opened, not with the board (decision 016).
+const EventFormModal = lazyComponent(() =>
+  import("../event-form/event-form-modal").then((module) => module.EventFormModal),
+);
+const BoardPreferencesModal = lazyComponent(() =>
+  import("./board-preferences-modal").then((module) => module.BoardPreferencesModal),
+);
+const SidePanel = lazyComponent(() => import("../side-panel/side-panel").then((module) => module.SidePanel));
 
 /** Spec part 1 §2 "Board" (/user/{userId}/board): the week or day of one person's time blocks. */
 export function BoardPage() {
@@ -73,6 +81,8 @@ export function BoardPage() {
   const [formTarget, setFormTarget] = useState<EventFormTarget | null>(null);
   const [menuTarget, setMenuTarget] = useState<ContextMenuTarget | null>(null);
   const [preferencesOpened, setPreferencesOpened] = useState(false);
+  const drawForm = useDrawnOnce(formTarget !== null);
+  const drawPreferences = useDrawnOnce(preferencesOpened);
 
   const runningEventId = timer.runningEventId;
   const calendarEvents = useMemo(
@@ -254,7 +264,11 @@ export function BoardPage() {
             </div>
           )}
         </div>
-        {panel && <SidePanel userId={userId} source={panel} onClose={() => setPanel(null)} />}
+        {panel && (
+          <Suspense fallback={null}>
+            <SidePanel userId={userId} source={panel} onClose={() => setPanel(null)} />
+          </Suspense>
+        )}
       </div>
       <EventContextMenu
         target={menuTarget}
@@ -262,8 +276,16 @@ export function BoardPage() {
         onClose={() => setMenuTarget(null)}
         onSelect={onMenuSelect}
       />
-      <EventFormModal userId={userId} target={formTarget} onClose={() => setFormTarget(null)} />
-      <BoardPreferencesModal user={me} opened={preferencesOpened} onClose={() => setPreferencesOpened(false)} />
+      {drawForm && (
+        <Suspense fallback={null}>
+          <EventFormModal userId={userId} target={formTarget} onClose={() => setFormTarget(null)} />
+        </Suspense>
+      )}
+      {drawPreferences && (
+        <Suspense fallback={null}>
+          <BoardPreferencesModal user={me} opened={preferencesOpened} onClose={() => setPreferencesOpened(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -37,8 +37,10 @@ export function ProfilePage({ user }: { user: User }) {
       { userId: user.uid, data: { language } },
       {
         onSuccess: (updated) => {
-          void i18n.changeLanguage(updated.language);
-          notifySuccess({ message: i18n.t("screens.profile.saved") });
+          // Said in the new language, once its texts have come (each language is fetched when first needed).
+          void i18n
+            .changeLanguage(updated.language)
+            .then(() => notifySuccess({ message: i18n.t("screens.profile.saved") }));
         },
         onError: (error) => {
           console.error(error);

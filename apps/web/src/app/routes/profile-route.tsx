@@ -1,0 +1,6 @@
+import { ProfilePage } from "../../features/profile/components/profile-page";
+import { useSignedInUser } from "../../lib/session";
+
+export function ProfileRoute() {
+  return <ProfilePage user={useSignedInUser()} />;
+}
