@@ -52,6 +52,23 @@ function rowTileClass(info: EventDisplayInfo): string {
   return info.event.extendedProps.eventType === "planning" ? (classes.planningTint ?? "") : "";
 }
 
+/**
+ * The time grid's scrolling area takes the keyboard's focus, so that an empty week's hours can be scrolled with the
+ * arrows too (axe `scrollable-region-focusable`); with blocks, Tab would only reach the hours they are in. It gets no
+ * role or name: it sits between the grid's row groups and their rows, which a role would separate. FullCalendar offers
+ * no attributes for it: the area is found by the inline overflow it sets.
+ */
+function makeScrollersFocusable(root: HTMLElement | null) {
+  for (const scroller of root?.querySelectorAll<HTMLElement>('[style*="overflow"]') ?? []) {
+    if (scroller.style.overflowY !== "auto" || scroller.tabIndex === 0) continue;
+    scroller.tabIndex = 0;
+    scroller.setAttribute(scrollerAttribute, "");
+  }
+}
+
+/** Marks the time grid's scrolling area, for its focus ring. */
+const scrollerAttribute = "data-board-scroller";
+
 export interface BoardCalendarHandlers {
   /**
    * `visible`: the days drawn (a working week without its weekend); `period`: the whole week or day they belong to,
@@ -88,6 +105,9 @@ export function BoardCalendar({
   // The calendar's listeners stay the same across renders; they reach the current handlers through this ref.
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
+  const rootRef = useRef<HTMLDivElement>(null);
+  // After every render: a change of view, dates or hours may have drawn the scrolling area anew.
+  useEffect(() => makeScrollersFocusable(rootRef.current));
 
   useEffect(() => {
     if (controller.view && controller.view.type !== view) controller.changeView(view);
@@ -150,7 +170,7 @@ export function BoardCalendar({
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the tiles inside are the buttons; this only routes their menu
-    <div className={classes.calendarRoot} onContextMenu={onContextMenu}>
+    <div ref={rootRef} className={classes.calendarRoot} onContextMenu={onContextMenu}>
       <FullCalendar
         controller={controller}
         plugins={plugins}

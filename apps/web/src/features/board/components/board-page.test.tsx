@@ -144,6 +144,9 @@ describe("board page", () => {
       await screen.findByRole("button", { name: /^Write the report,/ });
 
       screen.getByRole("button", { name: "Side panel" }).focus();
+      // The hours' scrolling area first, so that the arrows scroll it.
+      await user.tab();
+      expect(document.activeElement).toHaveAttribute("data-board-scroller");
       const walked: string[] = [];
       for (let step = 0; step < 4; step += 1) {
         await user.tab();

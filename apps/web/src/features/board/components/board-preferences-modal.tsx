@@ -15,6 +15,7 @@ import {
   visibleTimeOptions,
   weekdayOrder,
 } from "../lib/preferences-form";
+import { useOpenedAfterMount } from "../lib/use-opened-after-mount";
 
 type TimeKey = "slotDuration" | "slotMinTime" | "slotMaxTime" | "businessStartTime" | "businessEndTime";
 
@@ -24,16 +25,17 @@ const shortTime = (value: string) => value.slice(0, 5);
 /** Spec part 1 §2 "Board preferences modal": the signed-in user's calendar settings, saved on their profile. */
 export function BoardPreferencesModal({ user, opened, onClose }: { user: User; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const shown = useOpenedAfterMount(opened);
   return (
     <Modal
-      opened={opened}
+      opened={shown}
       onClose={onClose}
       title={t("board.preferences.title")}
       size="lg"
       closeButtonProps={{ "aria-label": t("board.preferences.close") }}
     >
       {/* Mounted only while open, so each opening starts from the saved preferences. */}
-      {opened && <BoardPreferencesForm user={user} onClose={onClose} />}
+      {shown && <BoardPreferencesForm user={user} onClose={onClose} />}
     </Modal>
   );
 }

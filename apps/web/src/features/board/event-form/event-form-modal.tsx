@@ -8,6 +8,7 @@ import { useTaskCategories } from "../../../api/get-task-categories";
 import { useTasks } from "../../../api/tasks";
 import { useCan } from "../../../lib/permissions";
 import { useSignedInUser } from "../../../lib/session";
+import { useOpenedAfterMount } from "../lib/use-opened-after-mount";
 import { EventForm, type EventFormSubject } from "./event-form";
 import { browserTimeZone } from "./event-form-values";
 
@@ -86,9 +87,11 @@ export function EventFormModal({ userId, target, onClose }: EventFormModalProps)
       ? t("eventForm.editTitle")
       : t("eventForm.newTitle");
 
+  const opened = useOpenedAfterMount(target !== null);
+
   return (
     <Modal
-      opened={target !== null}
+      opened={opened}
       onClose={onClose}
       title={title}
       size={760}
