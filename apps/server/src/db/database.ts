@@ -45,7 +45,10 @@ export function namedStatement(name: string, builder: { toSQL(): Query }): Named
   return { name, query: builder.toSQL() };
 }
 
-type StatementRunner = (statement: NamedStatement, values: unknown[]) => Promise<{ rows: unknown[] }>;
+/** Rows keyed by column name (`object`), or as arrays in the statement's column order (`array`), which costs less. */
+type RowMode = "object" | "array";
+
+type StatementRunner = (statement: NamedStatement, values: unknown[], rowMode: RowMode) => Promise<{ rows: unknown[] }>;
 
 /** How each database `openPostgres` or `openPglite` made runs a named statement. */
 const statementRunners = new WeakMap<Database, StatementRunner>();
@@ -61,10 +64,31 @@ export async function runNamed<Row>(
   statement: NamedStatement,
   values: Record<string, unknown>,
 ): Promise<Row[]> {
+  return (await runStatement(db, statement, values, "object")) as Row[];
+}
+
+/**
+ * {@link runNamed}, answering each row as an array of its columns in the statement's order: the driver then builds no
+ * object per row, which for hundreds of rows of twenty columns is a fifth of its work.
+ */
+export async function runNamedArrays<Row extends unknown[]>(
+  db: Database,
+  statement: NamedStatement,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  return (await runStatement(db, statement, values, "array")) as Row[];
+}
+
+async function runStatement(
+  db: Database,
+  statement: NamedStatement,
+  values: Record<string, unknown>,
+  rowMode: RowMode,
+): Promise<unknown[]> {
   const run = statementRunners.get(db);
   if (!run) throw new Error(`${statement.name} runs on the database itself, not on a transaction`);
-  const result = await run(statement, fillPlaceholders(statement.query.params, values));
-  return result.rows as Row[];
+  const result = await run(statement, fillPlaceholders(statement.query.params, values), rowMode);
+  return result.rows;
 }
 
 /** apps/server/drizzle, from src/db or dist/db alike. */
@@ -78,8 +102,10 @@ export function openPostgres(url: string): DatabaseHandle {
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on("error", () => undefined);
   const db = drizzleNodePg({ client: pool, schema });
-  statementRunners.set(db, (statement, values) =>
-    pool.query({ name: statement.name, text: statement.query.sql, values }),
+  statementRunners.set(db, (statement, values, rowMode) =>
+    rowMode === "array"
+      ? pool.query({ name: statement.name, text: statement.query.sql, values, rowMode: "array" })
+      : pool.query({ name: statement.name, text: statement.query.sql, values }),
   );
   return {
     db,
@@ -104,7 +130,7 @@ export function openPostgres(url: string): DatabaseHandle {
 
 export function openPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
-  statementRunners.set(db, (statement, values) => client.query(statement.query.sql, values));
+  statementRunners.set(db, (statement, values, rowMode) => client.query(statement.query.sql, values, { rowMode }));
   return {
     db,
     kind: "pglite",

@@ -1,5 +1,12 @@
+import type { PreferencesPatch } from "@timetrap/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./app-error.js";
+
+/** The signed-in user's organization (null before joining one) and preferences, as the session check read them. */
+export interface RequestAccount {
+  organizationId: string | null;
+  preferences: PreferencesPatch;
+}
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -7,6 +14,8 @@ declare module "fastify" {
     userId: string | null;
     /** The session the request's token names; set with `userId`. */
     sessionId: string | null;
+    /** Set with `userId`: what the session check read of the user, so that a route need not read it again. */
+    account: RequestAccount | null;
   }
 }
 
@@ -19,16 +28,18 @@ export const unauthenticated = () => new AppError("UNAUTHENTICATED", "Your sessi
 
 export function registerAuthentication(
   app: FastifyInstance,
-  verifySessionToken: (token: string) => Promise<{ userId: string; sessionId: string }>,
+  verifySessionToken: (token: string) => Promise<{ userId: string; sessionId: string; account: RequestAccount }>,
 ): Authenticate {
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionId", null);
+  app.decorateRequest("account", null);
   return async (request) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "");
     if (!match?.[1]) throw unauthenticated();
-    const { userId, sessionId } = await verifySessionToken(match[1]);
+    const { userId, sessionId, account } = await verifySessionToken(match[1]);
     request.userId = userId;
     request.sessionId = sessionId;
+    request.account = account;
   };
 }
 

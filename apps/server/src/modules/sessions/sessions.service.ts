@@ -2,6 +2,7 @@ import {
   deviceOf,
   isSessionLive,
   isSessionSeenStale,
+  type PreferencesPatch,
   type Session,
   sessionExpiry,
   sessionIdleDays,
@@ -19,6 +20,12 @@ export type SessionsService = ReturnType<typeof createSessionsService>;
 export interface SignedIn {
   userId: string;
   sessionId: string;
+}
+
+/** What else the session check read of the signed-in user: their organization (null before joining one), settings. */
+export interface SignedInAccount {
+  organizationId: string | null;
+  preferences: PreferencesPatch;
 }
 
 const dayMs = 24 * 60 * 60_000;
@@ -60,7 +67,7 @@ export function createSessionsService({
      * The user and session a token names, while the session is live, its user active and the password unchanged since
      * the sign-in; anything else is 401. One statement, plus a write of "last seen" every few minutes of use.
      */
-    async verifySession({ token }: { token: string }): Promise<SignedIn> {
+    async verifySession({ token }: { token: string }): Promise<SignedIn & { account: SignedInAccount }> {
       const claims = await tokens.verify(token);
       if (!claims) throw unauthenticated();
       const at = now();
@@ -76,7 +83,11 @@ export function createSessionsService({
       if (isSessionSeenStale(state.last_seen_at, at)) {
         await repository.touch(claims.sessionId, new Date(at), new Date(at - sessionTouchMinutes * 60_000));
       }
-      return { userId: claims.userId, sessionId: claims.sessionId };
+      return {
+        userId: claims.userId,
+        sessionId: claims.sessionId,
+        account: { organizationId: state.organization_id, preferences: state.preferences },
+      };
     },
 
     /** The person's live sessions, newest sign-in first, the asking one marked. */

@@ -7,7 +7,7 @@ import {
 } from "@timetrap/domain";
 import { and, desc, eq, gt, gte, isNull, lt, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { type PgColumn, type PgTable, QueryBuilder } from "drizzle-orm/pg-core";
-import { type Database, isForeignKeyViolation, namedStatement, runNamed } from "../../db/database.js";
+import { type Database, isForeignKeyViolation, namedStatement, runNamedArrays } from "../../db/database.js";
 import { projects, recurrences, taskCategories, tasks, timeBlockingEvents } from "../../db/schema.js";
 import { createProjectsRepository } from "../projects/projects.repository.js";
 import { createTaskCategoriesRepository } from "../task-categories/task-categories.repository.js";
@@ -127,48 +127,72 @@ const ruleColumns = {
 /** The rule's column of a row that has none. */
 const noRuleColumns = { rule: named(sql`null`, "rule") };
 
+/** The names of the answer's columns in the order the statements select them (`answerColumns`, then the rule). */
+const answerColumnOrder = [...Object.values(answerColumns), ruleColumns.rule].map(
+  (column) => column.fieldAlias as keyof AnswerRow,
+);
+
+/** Where each column is in a row read as an array (`runNamedArrays`). */
+const columnIndex = Object.fromEntries(answerColumnOrder.map((name, index) => [name, index])) as Record<
+  keyof AnswerRow,
+  number
+>;
+
+/** A row keyed by column name (as `db.execute` answers) as the array `toAnswer` reads; no rule column reads as none. */
+const asArray = (row: AnswerRow): unknown[] => answerColumnOrder.map((name) => row[name] ?? null);
+
 /**
- * The answer of one of `userId`'s rows. A project, category or task of another organization is not read (see
- * `referenced`) and shows as none, as does one deleted meanwhile.
+ * The answer of one of `userId`'s rows, read as an array in `answerColumnOrder`. A project, category or task of another
+ * organization is not read (see `referenced`) and shows as none, as does one deleted meanwhile.
  */
-function toAnswer(row: AnswerRow, userId: string): TimeBlockingEvent {
+function toAnswer(row: unknown[], userId: string): TimeBlockingEvent {
+  const column = <Name extends keyof AnswerRow>(name: Name) => row[columnIndex[name]] as AnswerRow[Name];
+  const projectId = column("project_id");
+  const projectTitle = column("project_title");
+  const categoryId = column("category_id");
+  const categoryName = column("category_name");
+  const categoryColor = column("category_color");
+  const taskId = column("task_linked_id");
+  const taskName = column("task_name");
+  const recurrenceId = column("recurrence_id");
+  const rule = column("rule");
   return {
-    id: row.id,
+    id: column("id"),
     user_id: userId,
-    title: row.title,
-    start_time: row.start_time,
-    end_time: row.end_time,
-    all_day: row.all_day,
-    color: row.color,
-    elapsed_time: row.elapsed_time,
-    completed: row.completed,
+    title: column("title"),
+    start_time: column("start_time"),
+    end_time: column("end_time"),
+    all_day: column("all_day"),
+    color: column("color"),
+    elapsed_time: column("elapsed_time"),
+    completed: column("completed"),
     // The table's check constraint admits only planning and activity.
-    event_type: row.event_type as EventType,
-    source: row.source,
-    source_id: row.source_id,
-    calendar_id: row.calendar_id,
-    project_id: row.project_id,
-    project: row.project_id && row.project_title !== null ? { uid: row.project_id, title: row.project_title } : null,
-    category_id: row.category_id,
+    event_type: column("event_type") as EventType,
+    source: column("source"),
+    source_id: column("source_id"),
+    calendar_id: column("calendar_id"),
+    project_id: projectId,
+    project: projectId && projectTitle !== null ? { uid: projectId, title: projectTitle } : null,
+    category_id: categoryId,
     category:
-      row.category_id && row.category_name !== null && row.category_color !== null
-        ? { uid: row.category_id, name: row.category_name, color: row.category_color }
+      categoryId && categoryName !== null && categoryColor !== null
+        ? { uid: categoryId, name: categoryName, color: categoryColor }
         : null,
-    task_linked_id: row.task_linked_id,
-    task: row.task_linked_id && row.task_name !== null ? { uid: row.task_linked_id, name: row.task_name } : null,
-    recurrence_id: row.recurrence_id,
+    task_linked_id: taskId,
+    task: taskId && taskName !== null ? { uid: taskId, name: taskName } : null,
+    recurrence_id: recurrenceId,
     recurrence:
-      row.recurrence_id && row.rule
+      recurrenceId && rule
         ? {
-            id: row.recurrence_id,
-            every: row.rule.every,
+            id: recurrenceId,
+            every: rule.every,
             // The table's check constraint admits only the domain's frequencies.
-            frequency: row.rule.frequency as RecurrenceFrequency,
-            day_of_weeks: row.rule.day_of_weeks,
-            until: row.rule.until,
-            repeat: row.rule.repeat,
-            skip: row.rule.skip,
-            end_date: row.rule.end_date,
+            frequency: rule.frequency as RecurrenceFrequency,
+            day_of_weeks: rule.day_of_weeks,
+            until: rule.until,
+            repeat: rule.repeat,
+            skip: rule.skip,
+            end_date: rule.end_date,
           }
         : null,
     is_occurrence: false,
@@ -273,7 +297,7 @@ export function createTimeBlockingRepository(db: Database): TimeBlockingReposito
     transaction: (work) => db.transaction((tx) => work(timeBlockingQueries(tx))),
     within: (tx) => timeBlockingQueries(tx),
     async listRange(scope, range) {
-      const rows = await runNamed<AnswerRow>(db, rangeStatement, {
+      const rows = await runNamedArrays<unknown[]>(db, rangeStatement, {
         userId: scope.userId,
         organizationId: scope.organizationId,
         startsAfter: new Date(range.from - longestEventMs),
@@ -317,7 +341,7 @@ function timeBlockingQueries(db: Database) {
     const query = options.limit === undefined ? ordered : ordered.limit(options.limit);
     // Both drivers answer `{ rows }`, each row keyed by the names `named` gave its columns.
     const result = (await db.execute(query)) as unknown as { rows: AnswerRow[] };
-    return result.rows.map((row) => toAnswer(row, scope.userId));
+    return result.rows.map((row) => toAnswer(asArray(row), scope.userId));
   }
 
   return {

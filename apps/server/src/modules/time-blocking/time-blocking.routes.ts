@@ -78,7 +78,12 @@ export const timeBlockingRoutes: FastifyPluginAsyncZod<{
       onSend: asBuffer,
     },
     async (request) =>
-      timeBlocking.listEvents({ actorId: actorIdOf(request), userId: request.params.id, range: request.query }),
+      timeBlocking.listEvents({
+        actorId: actorIdOf(request),
+        actorAccount: request.account,
+        userId: request.params.id,
+        range: request.query,
+      }),
   );
 
   app.get(
@@ -96,7 +101,12 @@ export const timeBlockingRoutes: FastifyPluginAsyncZod<{
       onSend: asBuffer,
     },
     async (request) =>
-      timeBlocking.listNotAssigned({ actorId: actorIdOf(request), userId: request.params.id, range: request.query }),
+      timeBlocking.listNotAssigned({
+        actorId: actorIdOf(request),
+        actorAccount: request.account,
+        userId: request.params.id,
+        range: request.query,
+      }),
   );
 
   app.post(

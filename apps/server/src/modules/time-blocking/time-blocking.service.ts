@@ -25,6 +25,7 @@ import {
 } from "@timetrap/domain";
 import type { Database } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
+import type { RequestAccount } from "../../http/authenticate.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
 import type { UsersService } from "../users/users.service.js";
 import {
@@ -131,11 +132,17 @@ export function createTimeBlockingService({
   /**
    * The board of `userId` as `actorId` may use it, or null for one's own board before joining an organization
    * (nothing can be on it). Another user's board: 404 "User not found" unless both are in the same organization
-   * (so other organizations reveal nothing), then 403 without `read team` or `edit team`.
+   * (so other organizations reveal nothing), then 403 without `read team` or `edit team`. `actorAccount`, what the
+   * session check already read of the actor, spares one's own board a read of the owner.
    */
-  async function findBoard(actorId: string, userId: string, access: BoardAccess): Promise<Board | null> {
+  async function findBoard(
+    actorId: string,
+    userId: string,
+    access: BoardAccess,
+    actorAccount?: RequestAccount | null,
+  ): Promise<Board | null> {
     const [owner, actor] = await Promise.all([
-      users.findAccountWithOrganization({ userId }),
+      actorId === userId && actorAccount ? actorAccount : users.findAccountWithOrganization({ userId }),
       actorId === userId ? null : organizations.findRoleOfUser({ userId: actorId }),
     ]);
     const organizationId = owner?.organizationId ?? null;
@@ -311,14 +318,17 @@ export function createTimeBlockingService({
      */
     async listEvents({
       actorId,
+      actorAccount,
       userId,
       range,
     }: {
       actorId: string;
+      /** What the session check read of the actor, when the caller has it. */
+      actorAccount?: RequestAccount | null;
       userId: string;
       range: TimeRange;
     }): Promise<TimeBlockingEvent[]> {
-      const board = await findBoard(actorId, userId, "read");
+      const board = await findBoard(actorId, userId, "read", actorAccount);
       if (!board) return [];
       const found = await repository.listRange(board, range);
       const events: TimeBlockingEvent[] = [];
@@ -337,14 +347,16 @@ export function createTimeBlockingService({
     /** The dashboard's unassigned entries: activities with time and no project, newest first, at most 200. */
     async listNotAssigned({
       actorId,
+      actorAccount,
       userId,
       range,
     }: {
       actorId: string;
+      actorAccount?: RequestAccount | null;
       userId: string;
       range: TimeRange | null;
     }): Promise<TimeBlockingEvent[]> {
-      const board = await findBoard(actorId, userId, "read");
+      const board = await findBoard(actorId, userId, "read", actorAccount);
       if (!board) return [];
       return repository.listNotAssigned(board, range, notAssignedLimit);
     },

@@ -19,6 +19,14 @@ import {
 } from "../../test/factories.js";
 import { withToken } from "../../test/resource-calls.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
+import { createOrganizationsRepository } from "../organizations/organizations.repository.js";
+import { createOrganizationsService } from "../organizations/organizations.service.js";
+import { createSessionsRepository } from "../sessions/sessions.repository.js";
+import { createSessionsService } from "../sessions/sessions.service.js";
+import { createUsersRepository } from "../users/users.repository.js";
+import { createUsersService } from "../users/users.service.js";
+import { createTimeBlockingRepository } from "./time-blocking.repository.js";
+import { createTimeBlockingService } from "./time-blocking.service.js";
 
 const t = useTestApp();
 
@@ -760,5 +768,74 @@ describe("OpenAPI", () => {
       expect.arrayContaining(["start_time", "end_time", "event_type", "recurrence", "recurrence_id"]),
     );
     expect(Object.keys(series.patch.responses)).toEqual(expect.arrayContaining(["200", "204", "404"]));
+  });
+});
+
+describe("the owner's read", () => {
+  /** The service on the test database, with the users module counting the owners it is asked for. */
+  function serviceCountingOwnerReads() {
+    const users = createUsersService({
+      repository: createUsersRepository(t.db),
+      organizations: createOrganizationsService({ repository: createOrganizationsRepository(t.db) }),
+      sessions: createSessionsService({ repository: createSessionsRepository(t.db), authSecret: t.config.authSecret }),
+    });
+    const ownersRead: string[] = [];
+    const service = createTimeBlockingService({
+      repository: createTimeBlockingRepository(t.db),
+      organizations: createOrganizationsService({ repository: createOrganizationsRepository(t.db) }),
+      users: {
+        findAccountWithOrganization: async ({ userId }) => {
+          ownersRead.push(userId);
+          return users.findAccountWithOrganization({ userId });
+        },
+      },
+    });
+    return { service, ownersRead };
+  }
+
+  test("one's own board takes the organization and zone the session check read, another's board reads its owner", async () => {
+    const { organization, owner } = await buildOrganization(t);
+    const member = await addMember(t, organization.uid, "member");
+    const made = await createEvent(
+      member.id,
+      { title: "Standup", start_time: at(0, "09:00"), end_time: at(0, "09:30"), event_type: "planning" },
+      member.token,
+    );
+    expect(made.statusCode).toBe(201);
+    const range = { from: monday, to: monday + 7 * day };
+    const { service, ownersRead } = serviceCountingOwnerReads();
+
+    // As the authenticate hook gives it: what the session check read of the member.
+    const actorAccount = { organizationId: organization.uid, preferences: { timeZone: "Europe/Rome" } };
+    const own = await service.listEvents({ actorId: member.id, actorAccount, userId: member.id, range });
+    expect(own.map((event) => event.title)).toEqual(["Standup"]);
+    expect(ownersRead).toEqual([]);
+
+    // The admin's own account says nothing of the member's board: its owner is read.
+    const adminAccount = { organizationId: organization.uid, preferences: {} };
+    const theirs = await service.listEvents({
+      actorId: owner.id,
+      actorAccount: adminAccount,
+      userId: member.id,
+      range,
+    });
+    expect(theirs.map((event) => event.title)).toEqual(["Standup"]);
+    expect(ownersRead).toEqual([member.id]);
+
+    // Without what the session read (a caller that has none), one's own board reads its owner as before.
+    await service.listEvents({ actorId: member.id, userId: member.id, range });
+    expect(ownersRead).toEqual([member.id, member.id]);
+  });
+
+  test("the session check reads the user's organization and preferences with the session", async () => {
+    const { organization, owner } = await buildOrganization(t);
+    const sessions = createSessionsService({
+      repository: createSessionsRepository(t.db),
+      authSecret: t.config.authSecret,
+    });
+    const signedIn = await sessions.verifySession({ token: owner.token });
+    expect(signedIn).toMatchObject({ userId: owner.id, account: { organizationId: organization.uid } });
+    const loner = await buildUser(t);
+    expect((await sessions.verifySession({ token: loner.token })).account.organizationId).toBeNull();
   });
 });
