@@ -1,4 +1,4 @@
-import { defaultEventColor, type EventType } from "./events.js";
+import { defaultEventColor, type EventType } from "./event-types.js";
 
 /**
  * WCAG 2.2 contrast (success criteria 1.4.3 and 1.4.11): text needs 4.5:1 against its background, large text and the

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defaultEventColor, defaultEventType, type EventType, eventTypes } from "./event-types.js";
 import { recurrenceRuleInputSchema, recurrenceSchema } from "./recurrence.js";
 import { calendarDateIn } from "./zoned-time.js";
 
@@ -7,10 +8,9 @@ import { calendarDateIn } from "./zoned-time.js";
  * person edits; the server applies them again to what it is sent.
  */
 
-export const eventTypes = ["planning", "activity"] as const;
-export type EventType = (typeof eventTypes)[number];
-export const defaultEventType: EventType = "activity";
-export const defaultEventColor = "#3788d8";
+// The kinds and the default colour live in event-types.ts, so that a module needing only them (the theme's colour
+// contrast) does not bring the schemas and zod along.
+export { defaultEventColor, defaultEventType, type EventType, eventTypes };
 
 /** Spec part 1 §9: an end that is not after the start becomes the start plus 30 minutes (1800 s of elapsed time). */
 export const endAdjustmentMs = 30 * 60 * 1000;
