@@ -72,9 +72,9 @@ for (const language of languages) {
       await expect(tile(page, "Copywriting")).toBeVisible();
       await shot(page, language, "board-week");
 
-      // From the toolbar into the week with the keyboard: Monday's stand-up, its timer, then the planning block.
+      // From the toolbar into the week with the keyboard: the hours, Monday's stand-up, its timer, the planning block.
       await page.getByRole("button", { name: l.board.toolbar.panel }).focus();
-      for (let step = 0; step < 3; step += 1) await page.keyboard.press("Tab");
+      for (let step = 0; step < 4; step += 1) await page.keyboard.press("Tab");
       await expect(tile(page, "Deep work")).toBeFocused();
       await shot(page, language, "board-keyboard-focus");
       // On to Tuesday's design review (its order is board-keyboard.spec.ts's concern), then its editor and back.

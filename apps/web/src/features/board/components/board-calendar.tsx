@@ -53,21 +53,24 @@ function rowTileClass(info: EventDisplayInfo): string {
 }
 
 /**
- * The time grid's scrolling area takes the keyboard's focus, so that an empty week's hours can be scrolled with the
- * arrows too (axe `scrollable-region-focusable`); with blocks, Tab would only reach the hours they are in. It gets no
- * role or name: it sits between the grid's row groups and their rows, which a role would separate. FullCalendar offers
- * no attributes for it: the area is found by the inline overflow it sets.
+ * The hours' column of the time grid takes the keyboard's focus, so that the arrows scroll the grid's hours even in a
+ * week with no block to Tab to (axe `scrollable-region-focusable`). Not the scrolling area itself: it sits between
+ * the grid's row group and its rows, where a focusable element breaks the grid (axe `aria-required-children`); the
+ * hours' column is a row header inside it. FullCalendar offers no attributes for either: the area is found by the
+ * inline overflow it sets.
  */
-function makeScrollersFocusable(root: HTMLElement | null) {
+function makeHoursFocusable(root: HTMLElement | null) {
   for (const scroller of root?.querySelectorAll<HTMLElement>('[style*="overflow"]') ?? []) {
-    if (scroller.style.overflowY !== "auto" || scroller.tabIndex === 0) continue;
-    scroller.tabIndex = 0;
-    scroller.setAttribute(scrollerAttribute, "");
+    if (scroller.style.overflowY !== "auto") continue;
+    const hours = scroller.querySelector<HTMLElement>('[role="rowheader"]');
+    if (!hours || hours.tabIndex === 0) continue;
+    hours.tabIndex = 0;
+    hours.setAttribute(hoursAttribute, "");
   }
 }
 
-/** Marks the time grid's scrolling area, for its focus ring. */
-const scrollerAttribute = "data-board-scroller";
+/** Marks the hours' column, for its focus ring. */
+const hoursAttribute = "data-board-hours";
 
 export interface BoardCalendarHandlers {
   /**
@@ -106,8 +109,8 @@ export function BoardCalendar({
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
   const rootRef = useRef<HTMLDivElement>(null);
-  // After every render: a change of view, dates or hours may have drawn the scrolling area anew.
-  useEffect(() => makeScrollersFocusable(rootRef.current));
+  // After every render: a change of view, dates or hours may have drawn the hours' column anew.
+  useEffect(() => makeHoursFocusable(rootRef.current));
 
   useEffect(() => {
     if (controller.view && controller.view.type !== view) controller.changeView(view);

@@ -144,9 +144,9 @@ describe("board page", () => {
       await screen.findByRole("button", { name: /^Write the report,/ });
 
       screen.getByRole("button", { name: "Side panel" }).focus();
-      // The hours' scrolling area first, so that the arrows scroll it.
+      // The hours' column first, so that the arrows scroll the grid.
       await user.tab();
-      expect(document.activeElement).toHaveAttribute("data-board-scroller");
+      expect(document.activeElement).toHaveAttribute("data-board-hours");
       const walked: string[] = [];
       for (let step = 0; step < 4; step += 1) {
         await user.tab();
