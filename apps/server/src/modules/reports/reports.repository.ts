@@ -201,6 +201,15 @@ export function createReportsRepository(db: Database) {
         order by lower(u.nominative), u.nominative, u.id`);
     },
 
+    /** Everyone in the organization `userId` belongs to, as `members` answers them. */
+    membersOfUserOrganization(userId: string): Promise<MemberRow[]> {
+      return rows<MemberRow>(sql`
+        select u.id as user_id, u.nominative, u.image_url, u.status, u.preferences
+        from organization_members m join users u on u.id = m.user_id
+        where m.organization_id = (select organization_id from organization_members where user_id = ${userId})
+        order by lower(u.nominative), u.nominative, u.id`);
+    },
+
     /** The contracts of these people, as the domain reads them. */
     async contracts(organizationId: string, userIds: readonly string[]): Promise<Contract[]> {
       const found = await createContractsRepository(db).findContractsOfUsers(organizationId, userIds);
@@ -498,11 +507,9 @@ export function createReportsRepository(db: Database) {
     /**
      * The timesheet's rows, whole: logged time of each of `zones`' people from `from` to `to` (days in their zone),
      * per day and, by `dimension`, per project or customer, with that day's contract terms and the project's or
-     * customer's names; in the people's order (`ord`), then by day. The rows come as the JSON text of the answer's
-     * `rows` (written by the database, a year of a hundred people is 25,000 rows), beside each person's logged
-     * seconds and the part of them without a contract.
+     * customer's names; in the people's order (`ord`), then by day.
      */
-    async timesheetRows({
+    timesheetRows({
       organizationId,
       zones,
       from,
@@ -518,8 +525,8 @@ export function createReportsRepository(db: Database) {
       dimension: "none" | "project" | "customer";
       projectIds?: readonly string[];
       customerIds?: readonly string[];
-    }): Promise<{ rows: string; logged: Array<{ user_id: string; seconds: number; without_contract: number }> }> {
-      if (zones.length === 0) return { rows: "[]", logged: [] };
+    }): Promise<TimesheetRow[]> {
+      if (zones.length === 0) return Promise.resolve([]);
       const needsProject = dimension === "customer" || customerIds.length > 0;
       const key =
         dimension === "project" ? sql`e.project_id` : dimension === "customer" ? sql`p.customer_id` : sql`null::uuid`;
@@ -538,16 +545,7 @@ export function createReportsRepository(db: Database) {
           : dimension === "customer"
             ? sql`left join customers rc on rc.id = g.key and rc.organization_id = ${organizationId}`
             : sql``;
-      // Part-time hours by day as their stored object reads (keys in jsonb's order), without the spaces of jsonb's text.
-      const hoursByDay = sql`case when c.contractual_hours_by_day is null then null else (select row_to_json(h) from (
-          select c.contractual_hours_by_day -> 'friday' as friday, c.contractual_hours_by_day -> 'monday' as monday,
-            c.contractual_hours_by_day -> 'sunday' as sunday, c.contractual_hours_by_day -> 'tuesday' as tuesday,
-            c.contractual_hours_by_day -> 'saturday' as saturday, c.contractual_hours_by_day -> 'thursday' as thursday,
-            c.contractual_hours_by_day -> 'wednesday' as wednesday) h) end`;
-      const [found] = await rows<{
-        rows: string;
-        logged: Array<{ user_id: string; seconds: number; without_contract: number }>;
-      }>(sql`
+      return rows<TimesheetRow>(sql`
         with z as ${rankedZonesTable(zones)}, g as (
           select e.user_id, (e.start_time at time zone z.tz)::date as day, ${key} as key,
             sum(e.elapsed_time)::int8 as seconds
@@ -562,34 +560,16 @@ export function createReportsRepository(db: Database) {
             ${customerIds.length > 0 ? sql`and p.customer_id = any(${uuidArray(customerIds)})` : sql``}
           group by 1, 2, 3
         )
-, r as (
-          select z.ord, g.day, g.key, g.user_id, g.seconds, c.id is null as without_contract, row_to_json(x)::text as json
-          from g join z on z.user_id = g.user_id join users u on u.id = g.user_id
-          ${sqlRules.contractOn(organizationId, sql`g.user_id`, sql`g.day`)}
-          ${namesJoin}
-          cross join lateral (
-            select g.user_id, u.nominative, to_char(g.day, 'YYYY-MM-DD') as work_log_date,
-              ${sqlRules.weekday(sql`g.day`)} as weekday, g.seconds::float8 as work_log,
-              ${sqlRules.hoursMinutes(sql`g.seconds`)} as worked_hours,
-              c.contract_type, case when c.id is null then null else ${sqlRules.contractualHoursOn(sql`g.day`)} end
-                as contractual_hours,
-              ${hoursByDay} as contractual_hours_by_day, ${names}
-          ) x
-        )
-        select '[' || coalesce(string_agg(r.json, ',' order by r.ord, r.day, r.key), '') || ']' as rows,
-          (select coalesce(json_agg(t), '[]') from (
-            select user_id, sum(seconds)::float8 as seconds,
-              sum(case when without_contract then seconds else 0 end)::float8 as without_contract
-            from r group by user_id) t) as logged
-        from r`);
-      return {
-        rows: found!.rows,
-        logged: found!.logged.map((row) => ({
-          user_id: row.user_id,
-          seconds: Number(row.seconds),
-          without_contract: Number(row.without_contract),
-        })),
-      };
+        select g.user_id, u.nominative, to_char(g.day, 'YYYY-MM-DD') as work_log_date,
+          ${sqlRules.weekday(sql`g.day`)} as weekday, g.seconds::float8 as work_log,
+          ${sqlRules.hoursMinutes(sql`g.seconds`)} as worked_hours,
+          c.contract_type, case when c.id is null then null else ${sqlRules.contractualHoursOn(sql`g.day`)} end
+            as contractual_hours,
+          c.contractual_hours_by_day, ${names}
+        from g join z on z.user_id = g.user_id join users u on u.id = g.user_id
+        ${sqlRules.contractOn(organizationId, sql`g.user_id`, sql`g.day`)}
+        ${namesJoin}
+        order by z.ord, g.day, g.key`);
     },
 
     /**
@@ -646,7 +626,7 @@ export function createReportsRepository(db: Database) {
           r.until, r.repeat, r.skip, r.end_date
         from z join time_blocking_events e on e.user_id = z.user_id
         join recurrences r on r.id = e.recurrence_id
-        where e.organization_id = ${organizationId} and e.event_type = 'planning'
+        where e.organization_id = ${organizationId} and e.event_type = 'planning' and e.recurrence_id is not null
           and e.start_time < ((${to}::date + 2)::timestamp at time zone z.tz)`;
       return rowsWithoutJit<DailyFiguresRow>(sql`
         with z as ${rankedZonesTable(zones)},
@@ -666,7 +646,7 @@ export function createReportsRepository(db: Database) {
             from z join time_blocking_events e on e.user_id = z.user_id and ${inPeriod}
             where e.organization_id = ${organizationId} and e.recurrence_id is null and e.event_type = 'planning'
             union all
-            select o.user_id, (o.occ_start at time zone o.tz)::date,
+            select o.user_id, o.occ_day,
               round(date_part('epoch', o.occ_end - o.occ_start))::int8
             from (${seriesOccurrences({
               source: templates,
@@ -748,7 +728,7 @@ export function createReportsRepository(db: Database) {
           z.user_id is not null as member, r.every, r.frequency, r.day_of_weeks, r.until, r.repeat, r.skip, r.end_date
         from time_blocking_events e join recurrences r on r.id = e.recurrence_id
         left join z on z.user_id = e.user_id
-        where e.organization_id = ${organizationId} and e.project_id = ${projectId}
+        where e.organization_id = ${organizationId} and e.project_id = ${projectId} and e.recurrence_id is not null
           and (e.event_type = 'planning' or not e.completed)
           and e.start_time < ${new Date(Date.parse(`${horizon}T00:00:00Z`) + 2 * 86_400_000)}`;
       return rowsWithoutJit(sql`
@@ -761,7 +741,7 @@ export function createReportsRepository(db: Database) {
             and (e.event_type = 'planning' or not e.completed)
           union all
           select o.user_id, o.member, o.day, o.event_type, o.seconds from (
-            select x.user_id, x.member, (x.occ_start at time zone x.tz)::date as day, x.event_type,
+            select x.user_id, x.member, x.occ_day as day, x.event_type,
               round(date_part('epoch', x.occ_end - x.occ_start))::int8 as seconds
             from (${seriesOccurrences({
               source: templates,

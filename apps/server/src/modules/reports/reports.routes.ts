@@ -33,14 +33,6 @@ function sendCsv(reply: FastifyReply, name: string, csv: string) {
     .send(csv);
 }
 
-/** A JSON answer the service wrote as text (the timesheet's rows as the database wrote them) goes out as it is. */
-function sendJsonText(reply: FastifyReply, json: string) {
-  return reply
-    .type("application/json; charset=utf-8")
-    .serializer((payload: unknown) => String(payload))
-    .send(json);
-}
-
 /**
  * The long answers (a year of everyone's days, pages of entries, a year of forecast) are written without a second pass
  * through their zod schema, which stays for the OpenAPI document: they are built field by field from the schema's
@@ -73,7 +65,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
         const csv = await reports.timesheetCsv({ actorId, query });
         return sendCsv(reply, `timesheet-${query.timesheet_type}-${query.start_date}-${query.end_date}`, csv);
       }
-      return sendJsonText(reply, await reports.timesheetJson({ actorId, query }));
+      return reports.timesheet({ actorId, query });
     },
   );
 

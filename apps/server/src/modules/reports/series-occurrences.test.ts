@@ -1,4 +1,4 @@
-import { expandRecurrence, type RecurrenceRule, recurrenceFrequencies } from "@timetrap/domain";
+import { calendarDateIn, expandRecurrence, type RecurrenceRule, recurrenceFrequencies } from "@timetrap/domain";
 import { type SQL, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
@@ -21,7 +21,7 @@ interface Case {
 const rows = async <T>(query: SQL) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The SQL expansion of every case in one statement: occurrences as epoch ms, by case, in start order. */
-async function expandInSql(cases: readonly Case[]): Promise<Map<number, Array<[number, number]>>> {
+async function expandInSql(cases: readonly Case[]): Promise<Map<number, Array<[number, number, string]>>> {
   const source = sql`select * from jsonb_to_recordset(${JSON.stringify(
     cases.map((c) => ({
       id: c.id,
@@ -41,24 +41,26 @@ async function expandInSql(cases: readonly Case[]): Promise<Map<number, Array<[n
   )}::jsonb) as x(id int, tz text, start_time timestamptz, end_time timestamptz, every int, frequency text,
     day_of_weeks int[], until date, repeat int, skip jsonb, end_date timestamptz, range_from timestamptz,
     range_to timestamptz)`;
-  const found = await rows<{ id: number; start_ms: number; end_ms: number }>(sql`
+  const found = await rows<{ id: number; start_ms: number; end_ms: number; day: string }>(sql`
     select o.id, round(extract(epoch from o.occ_start) * 1000)::float8 as start_ms,
-      round(extract(epoch from o.occ_end) * 1000)::float8 as end_ms
+      round(extract(epoch from o.occ_end) * 1000)::float8 as end_ms, to_char(o.occ_day, 'YYYY-MM-DD') as day
     from (${seriesOccurrences({ source, rangeFrom: sql`s.range_from`, rangeTo: sql`s.range_to` })}) o
     order by o.id, o.occ_start`);
-  const byCase = new Map<number, Array<[number, number]>>();
+  const byCase = new Map<number, Array<[number, number, string]>>();
   for (const row of found) {
     const list = byCase.get(Number(row.id)) ?? [];
-    list.push([Number(row.start_ms), Number(row.end_ms)]);
+    list.push([Number(row.start_ms), Number(row.end_ms), row.day]);
     byCase.set(Number(row.id), list);
   }
   return byCase;
 }
 
-const expandInDomain = (c: Case): Array<[number, number]> =>
+/** Each occurrence's start, end and the day it starts on in the zone. */
+const expandInDomain = (c: Case): Array<[number, number, string]> =>
   expandRecurrence({ start_time: c.start, end_time: c.end }, c.rule, c.tz, { from: c.from, to: c.to }).map((o) => [
     o.start_time,
     o.end_time,
+    calendarDateIn(o.start_time, c.tz),
   ]);
 
 async function expectSameAsDomain(cases: readonly Case[]) {

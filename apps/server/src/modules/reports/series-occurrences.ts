@@ -17,7 +17,8 @@ import { type SQL, sql } from "drizzle-orm";
  * `source` is a query whose rows carry a template and its rule: `tz`, `start_time`, `end_time` (timestamptz), `every`,
  * `frequency`, `day_of_weeks`, `until`, `repeat`, `skip`, `end_date`, and whatever else the caller needs; `rangeFrom`
  * and `rangeTo` (timestamptz, may use the columns of `s`) bound the occurrences kept: those that end after the first
- * and start before the second. The result is `s.*` with `occ_start` and `occ_end` for each occurrence.
+ * and start before the second. The result is `s.*` with `occ_start`, `occ_end` and `occ_day` (the day it starts on in
+ * the zone) for each occurrence.
  *
  * The templates and each step (a one-row lateral subquery) are kept apart by `offset 0`: the templates are read
  * once, not again for every step of every series; and pulled up, the planner would copy every expression
@@ -25,7 +26,7 @@ import { type SQL, sql } from "drizzle-orm";
  */
 export function seriesOccurrences({ source, rangeFrom, rangeTo }: { source: SQL; rangeFrom: SQL; rangeTo: SQL }): SQL {
   return sql`
-    select s.*, st.occ_start,
+    select s.*, st.occ_start, st.occ_day,
       case when en.occ_end <= st.occ_start then st.occ_start + (s.end_time - s.start_time) else en.occ_end end as occ_end
     from (select * from (${source}) src offset 0) s
     cross join lateral (select ${rangeFrom} as range_from, ${rangeTo} as range_to offset 0) rg
@@ -91,8 +92,8 @@ export function seriesOccurrences({ source, rangeFrom, rangeTo }: { source: SQL;
       offset 0
     ) lw
     cross join lateral (
-      select ((lw.u - interval '1 day') at time zone s.tz) - ((lw.u - interval '1 day') at time zone 'UTC') as before,
-        ((lw.u + interval '1 day') at time zone s.tz) - ((lw.u + interval '1 day') at time zone 'UTC') as after
+      select ((lw.u - interval '1 day') at time zone s.tz) - (lw.l_start - interval '1 day') as before,
+        ((lw.u + interval '1 day') at time zone s.tz) - (lw.l_start + interval '1 day') as after
       offset 0
     ) o
     cross join lateral (
@@ -108,6 +109,13 @@ export function seriesOccurrences({ source, rangeFrom, rangeTo }: { source: SQL;
         )
       end as occ_start
       offset 0
+    ) st0
+    cross join lateral (
+      -- The day the occurrence starts on in the zone: the candidate's own, unless a clock change moved its start.
+      select st0.occ_start,
+        case when c.day = b.base_day or o.before = o.after then c.day
+          else (st0.occ_start at time zone s.tz)::date end as occ_day
+      offset 0
     ) st
     cross join lateral (
       select case
@@ -122,16 +130,16 @@ export function seriesOccurrences({ source, rangeFrom, rangeTo }: { source: SQL;
             ((e.u - e.before) at time zone s.tz) = lw.l_end as first,
             ((e.u - e.after) at time zone s.tz) = lw.l_end as second
             from (select lw.l_end at time zone 'UTC' as u,
-              ((lw.l_end at time zone 'UTC' - interval '1 day') at time zone s.tz)
-                - ((lw.l_end at time zone 'UTC' - interval '1 day') at time zone 'UTC') as before,
-              ((lw.l_end at time zone 'UTC' + interval '1 day') at time zone s.tz)
-                - ((lw.l_end at time zone 'UTC' + interval '1 day') at time zone 'UTC') as after) e) v
+              ((lw.l_end at time zone 'UTC' - interval '1 day') at time zone s.tz) - (lw.l_end - interval '1 day')
+                as before,
+              ((lw.l_end at time zone 'UTC' + interval '1 day') at time zone s.tz) - (lw.l_end + interval '1 day')
+                as after) e) v
         )
       end as occ_end
       offset 0
     ) en
     where (coalesce(s.repeat, 0) = 0 or c.counted <= s.repeat)
-      and (s.until is null or (st.occ_start at time zone s.tz)::date <= s.until)
+      and (s.until is null or st.occ_day <= s.until)
       and (s.end_date is null or st.occ_start <= s.end_date)
       and st.occ_start < rg.range_to
       and (case when en.occ_end <= st.occ_start then st.occ_start + (s.end_time - s.start_time) else en.occ_end end)
