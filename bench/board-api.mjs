@@ -118,8 +118,11 @@ try {
     console.log(row(`Timetrap, ${connections} ${unit}`, ours));
     const goal = p99Goals.get(connections);
     const verdict = goal === undefined ? "" : ` (goal < ${goal} ms): ${ours.p99 < goal ? "met" : "NOT met"}`;
+    const oursCpu = cpuPerRequest(ours.samples, ours.requests).server;
+    const baseCpu = cpuPerRequest(base.samples, base.requests).server;
+    const cpuRatio = oursCpu === null || baseCpu === null ? "?" : (oursCpu / baseCpu).toFixed(2);
     console.log(
-      `  at ${connections}: throughput ratio ${(ours.rps / base.rps).toFixed(2)}, p99 ratio ${(ours.p99 / base.p99).toFixed(2)}, p99 ${ours.p99.toFixed(1)} ms${verdict}`,
+      `  at ${connections}: throughput ratio ${(ours.rps / base.rps).toFixed(2)}, p99 ratio ${(ours.p99 / base.p99).toFixed(2)}, server CPU ratio ${cpuRatio}, p99 ${ours.p99.toFixed(1)} ms${verdict}`,
     );
   }
   const plain = results.find((r) => r.connections === 1)?.ours;
