@@ -170,6 +170,9 @@ export const theme = createTheme({
     Modal: { defaultProps: closeLabel },
     Drawer: { defaultProps: closeLabel },
     Notification: { defaultProps: closeLabel },
+    // Mantine puts a focusable element with role "presentation" first in a menu, to keep the focus off the first
+    // item when a mouse opens it; a menu may hold only its items, and the keyboard's user wants the first one.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Alert: { defaultProps: () => ({ closeButtonLabel: i18n.t("common.close") }) },
     ColorInput: { defaultProps: () => ({ eyeDropperButtonProps: { "aria-label": i18n.t("common.pickColor") } }) },
   },

@@ -132,7 +132,7 @@ export function PlanVersusActualCard({ totals }: { totals: ReportTotals }) {
           <Text size="sm" fw={600}>
             {t("reportsCommon.planVersusActual.difference")}
           </Text>
-          <Text size="sm" fw={700} c={difference > 0 ? "orange.8" : difference < 0 ? "teal.8" : undefined}>
+          <Text size="sm" fw={700} c={difference > 0 ? "orange" : difference < 0 ? "teal" : undefined}>
             {t("reportsCommon.hours", { value: `${sign(difference)}${hours(difference)}` })}{" "}
             <Text span size="xs" fw={600}>
               ({sign(pva.difference_cost)}

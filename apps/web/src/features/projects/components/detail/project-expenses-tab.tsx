@@ -82,7 +82,7 @@ export function ProjectExpensesTab({
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
           <Total label={t("expenses.totals.estimated")} value={totals.estimated} />
           <Total label={t("expenses.totals.finalBalance")} value={totals.finalBalance} />
-          <Total label={t("expenses.totals.billable")} value={totals.billable} color="teal.8" />
+          <Total label={t("expenses.totals.billable")} value={totals.billable} color="teal" />
         </SimpleGrid>
         <Group justify="flex-end">{addButton}</Group>
         <TableCard minWidth={canEdit ? 960 : 880}>

@@ -106,7 +106,7 @@ function Insights({ statistics }: { statistics: ProjectStatistics }) {
           testId="insights-available"
           label={t("insights.figures.available")}
           value={noBudget ? "—" : formatEuro(statistics.available_budget)}
-          color={!noBudget && statistics.available_budget < 0 ? "red.7" : undefined}
+          color={!noBudget && statistics.available_budget < 0 ? "red" : undefined}
         />
         <Figure
           testId="insights-margin"
@@ -115,7 +115,7 @@ function Insights({ statistics }: { statistics: ProjectStatistics }) {
           color={
             statistics.current_marginality_percentage !== null &&
             statistics.current_marginality_percentage < statistics.target_marginability_percentage
-              ? "orange.8"
+              ? "orange"
               : undefined
           }
           hint={t("insights.figures.marginWithOverheads", {
