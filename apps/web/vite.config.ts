@@ -2,7 +2,9 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { preloadWithoutHostImports } from "./bundle/preload-plugin.ts";
 import { bundleReportPlugin } from "./bundle/report-plugin.ts";
+import { textPartsPlugin } from "./bundle/text-parts-plugin.ts";
 import { precompressPlugin } from "./precompress/plugin.ts";
 import { serviceWorkerPlugin } from "./service-worker/plugin.ts";
 
@@ -11,9 +13,17 @@ const passwordStrengthSource = fileURLToPath(
   new URL("../../packages/domain/src/password-strength.ts", import.meta.url),
 );
 
-export default defineConfig(({ mode }) => ({
+const preload = preloadWithoutHostImports();
+
+/** `npm run build:analyze` builds as production does, with the bundle report besides. */
+const analyze = process.env.npm_lifecycle_event === "build:analyze";
+
+export default defineConfig(() => ({
   plugins: [
     react(),
+    preload.plugin,
+    // Each language's texts in two parts: what the signed-out screens draw, and the rest (src/lib/i18n-parts.ts).
+    textPartsPlugin(),
     serviceWorkerPlugin({
       extraFiles: ["/favicon.svg"],
       // The password meter's dictionaries (megabytes) come only with the screens that choose a password.
@@ -23,7 +33,7 @@ export default defineConfig(({ mode }) => ({
     // budget's own build (bundle/budget.test.ts) measures gzip itself and leaves them out.
     process.env.TIMETRAP_PRECOMPRESS === "off" ? null : precompressPlugin(),
     // `npm run build:analyze`: the scripts of each route and what every chunk is made of (README "Bundle report").
-    mode === "analyze"
+    analyze
       ? bundleReportPlugin({ reportDir: fileURLToPath(new URL("./bundle/report", import.meta.url)) })
       : null,
   ],
@@ -39,6 +49,8 @@ export default defineConfig(({ mode }) => ({
     proxy: { "/api": "http://localhost:3000" },
   },
   build: {
+    // Browsers without modulepreload still load every module through its imports, only without the head start.
+    modulePreload: { polyfill: false, resolveDependencies: preload.resolveDependencies },
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
@@ -53,6 +65,17 @@ export default defineConfig(({ mode }) => ({
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             // Rolldown's helpers, which almost every chunk imports: alone, rather than inside the first library
             // that needed them (it landed in dayjs's chunk, which every page then fetched).
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            {
+              name: "mantine-base",
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|Button|UnstyledButton|ActionIcon|CloseButton|Input|InputBase|TextInput|PasswordInput|Paper|Title|Text|Stack|Group|Divider|Anchor|VisuallyHidden|Center|Loader|Transition))[\\/]/,
+              priority: 2,
+            },
+            {
+              name: "mantine-overlays",
+              test: /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Menu|Popover|Tooltip|ScrollArea|Modal|ModalBase|Portal|Overlay|FocusTrap|Avatar|Collapse))[\\/]/,
+              priority: 1.5,
+            },
             { name: "rolldown-runtime", test: /^\0?rolldown[\\/]runtime/, priority: 3 },
             // The password meter's dictionaries (2.3 MB), fetched on demand (decision 010): a chunk of their own, named
             // so that the service worker leaves them out of its precache and the bundle budget can tell them apart.

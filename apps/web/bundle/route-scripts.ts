@@ -19,8 +19,11 @@ export type Manifest = Record<string, ManifestChunk>;
 /** A route and the lazily loaded modules it draws, in the order it fetches them (the shell, then the page). */
 export interface RouteDefinition {
   path: string;
-  /** Manifest keys: source paths relative to apps/web, as `import()` names them. */
-  modules: string[];
+  /**
+   * Manifest keys: source paths relative to apps/web, as `import()` names them. A list stands for modules of which
+   * the route fetches one (a language's texts): the largest counts.
+   */
+  modules: (string | string[])[];
   /** Budget for its scripts, gzipped, in bytes. */
   budget: number;
 }
@@ -108,14 +111,12 @@ export function routeScripts(
 ): { routes: RouteScripts[]; unlisted: string[] } {
   const entry = entryKey(manifest);
   const bytes = (chunks: Set<string>) => [...chunks].reduce((sum, key) => sum + sizeOf(fileOf(manifest, key)), 0);
+  /** Of modules one of which is fetched, the one that with its imports weighs most on top of `loaded`. */
+  const largestOf = (set: string[], loaded: Set<string>) =>
+    set.map((key) => staticClosure(manifest, key, new Set(loaded))).reduce((a, b) => (bytes(b) > bytes(a) ? b : a));
   const first = staticClosure(manifest, entry);
-  for (const set of oneOf) {
-    const largest = set
-      .map((key) => staticClosure(manifest, key, new Set(first)))
-      .reduce((a, b) => (bytes(b) > bytes(a) ? b : a));
-    for (const key of largest) first.add(key);
-  }
-  const routeModules = new Set(routes.flatMap((route) => route.modules));
+  for (const set of oneOf) for (const key of largestOf(set, first)) first.add(key);
+  const routeModules = new Set(routes.flatMap((route) => route.modules.flat()));
   const known = new Set([...routeModules, ...oneOf.flat(), ...later, ...onDemandData]);
   const unlisted = [...dynamicImportsOf(manifest, first)].filter((key) => !known.has(key));
   const skipped = new Set([...routeModules, ...oneOf.flat(), ...onDemandData]);
@@ -123,7 +124,10 @@ export function routeScripts(
   const results: RouteScripts[] = [];
   for (const route of routes) {
     const chunks = new Set(first);
-    for (const module of route.modules) staticClosure(manifest, module, chunks);
+    for (const module of route.modules) {
+      if (typeof module === "string") staticClosure(manifest, module, chunks);
+      else for (const key of largestOf(module, chunks)) chunks.add(key);
+    }
     results.push({ name: route.path, budget: route.budget, chunks: [...chunks], gzipBytes: bytes(chunks) });
 
     // Parts loaded on demand: from the route's chunks, then from those parts' own chunks, each on top of what led there.

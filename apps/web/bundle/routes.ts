@@ -7,11 +7,13 @@ export const signedOutBudget = 150 * KB;
 export const routeBudget = 350 * KB;
 
 const shell = "src/app/shell-layout.tsx";
+/** The signed-in screens' texts, fetched with the shell (src/lib/i18n.ts): one language's. */
+const signedInTexts = ["virtual:texts/it/signed-in", "virtual:texts/en/signed-in"];
 const shellRoutes = "src/app/routes/shell-routes.tsx";
 const inShell = (path: string, page: string): RouteDefinition => ({
   path,
   // The shell, the role guard, then the page.
-  modules: [shell, shellRoutes, page],
+  modules: [shell, signedInTexts, shellRoutes, page],
   budget: routeBudget,
 });
 const signedOut = (path: string, page: string, budget = routeBudget): RouteDefinition => ({
@@ -32,7 +34,11 @@ export const routes: RouteDefinition[] = [
   signedOut("/legal/privacy", "src/features/legal/components/privacy-page.tsx"),
   signedOut("/help", "src/features/help/components/help-page.tsx"),
   // Outside the role guard: a user without a role still has a profile.
-  { path: "/user/:userId/profile", modules: [shell, "src/app/routes/profile-route.tsx"], budget: routeBudget },
+  {
+    path: "/user/:userId/profile",
+    modules: [shell, signedInTexts, "src/app/routes/profile-route.tsx"],
+    budget: routeBudget,
+  },
   inShell("/user/:userId/board", "src/features/board/components/board-page.tsx"),
   inShell("/user/:userId/dashboard", "src/features/dashboard/components/dashboard-page.tsx"),
   inShell("/user/:userId/projects", "src/features/projects/components/projects-page.tsx"),
@@ -57,11 +63,15 @@ export const passwordDictionaries = "../../packages/domain/src/password-strength
 export const passwordDictionariesChunk = "password-dictionaries";
 export const passwordDictionariesBudget = 1200 * KB;
 
-/** The texts of each language (src/lib/i18n.ts): the first load fetches the reader's. */
-export const languageTexts = ["src/locales/it.json", "src/locales/en.json"];
+/** The signed-out part of each language's texts (src/lib/i18n.ts): the first load fetches the reader's. */
+export const languageTexts = ["virtual:texts/it/signed-out", "virtual:texts/en/signed-out"];
 
-/** What the first load fetches only when asked: the toasts' container, the service worker's update notice. */
+/**
+ * What the first load fetches after it has drawn: zod with the schemas its requests' answers are checked against (right
+ * away, beside those requests), the toasts' container (with the first toast), the service worker's update notice.
+ */
 export const loadedLater = [
+  "src/lib/answer-schemas.ts",
   "src/app/notifications-container.tsx",
   "src/features/app-update/register-service-worker.tsx",
 ];

@@ -1,3 +1,4 @@
+import { loadSignedInTexts } from "../lib/i18n";
 import { lazyComponent } from "../lib/lazy-component";
 
 /**
@@ -27,7 +28,10 @@ export const pages = {
   ),
   help: lazyComponent(() => import("../features/help/components/help-page").then((module) => module.HelpPage)),
   // The signed-in shell (sidebar, timer, notices, dialogs) and its pages.
-  shell: lazyComponent(() => import("./shell-layout").then((module) => module.ShellLayout)),
+  // With the signed-in screens' texts, which the first load leaves out.
+  shell: lazyComponent(() =>
+    Promise.all([import("./shell-layout"), loadSignedInTexts()]).then(([module]) => module.ShellLayout),
+  ),
   requireRole: lazyComponent(() => import("./routes/shell-routes").then((module) => module.RequireRole)),
   userIndex: lazyComponent(() => import("./routes/shell-routes").then((module) => module.UserIndex)),
   shellNotFound: lazyComponent(() => import("./routes/shell-routes").then((module) => module.ShellNotFound)),

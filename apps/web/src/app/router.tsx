@@ -1,11 +1,12 @@
-import type { ParseKeys } from "i18next";
 import { type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { FullPageLoader } from "../components/full-page-loader";
 import { pages } from "./pages";
 import { Landing, RequireSession, SignedOutOnly, SignedOutOrWithToken } from "./routes/guards";
+import type { ComingSoonName } from "./routes/shell-routes";
 
-const soon = (title: ParseKeys): ReactNode => <pages.comingSoon title={title} />;
+// The pages a later version fills, named here and titled by shell-routes.tsx (their texts come with the shell).
+const comingSoon = (page: ComingSoonName): ReactNode => <pages.comingSoon page={page} />;
 
 /**
  * Every page is fetched with its route (`pages`); the guards and the session check are all the first load carries
@@ -39,11 +40,11 @@ export function AppRoutes() {
               <Route path="profile" element={<pages.profile />} />
               <Route element={<pages.requireRole />}>
                 <Route path="board" element={<pages.board />} />
-                <Route path="teamplan" element={soon("menu.teamPlan")} />
-                <Route path="teamplan2" element={soon("menu.teamPlan")} />
-                <Route path="teamplan3" element={soon("menu.teamPlan")} />
+                <Route path="teamplan" element={comingSoon("teamPlan")} />
+                <Route path="teamplan2" element={comingSoon("teamPlan")} />
+                <Route path="teamplan3" element={comingSoon("teamPlan")} />
                 <Route path="dashboard" element={<pages.dashboard />} />
-                <Route path="integrations" element={soon("pages.integrations")} />
+                <Route path="integrations" element={comingSoon("integrations")} />
                 <Route path="projects" element={<pages.projects />} />
                 <Route path="projects/:projectId" element={<pages.projectDetail />} />
                 <Route path="*" element={<pages.shellNotFound />} />
@@ -53,8 +54,8 @@ export function AppRoutes() {
               <Route index element={<pages.organization />} />
               <Route path="customers" element={<pages.customers />} />
               <Route path="workflows" element={<pages.workflows />} />
-              <Route path="subscription" element={soon("menu.subscription")} />
-              <Route path="webhooks" element={soon("menu.webhooks")} />
+              <Route path="subscription" element={comingSoon("subscription")} />
+              <Route path="webhooks" element={comingSoon("webhooks")} />
               <Route path="roles" element={<pages.roles />} />
               <Route path="users" element={<pages.users />} />
               <Route path="users/:userId" element={<pages.userDetails />} />

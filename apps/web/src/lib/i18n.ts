@@ -1,17 +1,46 @@
 import { fallbackLanguage, type Language, languages } from "@timetrap/domain";
 import i18n, { type BackendModule, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { mergeTextParts } from "./i18n-parts";
 import { storage, storageKeys } from "./storage";
 
+type Texts = Record<string, unknown>;
+
 /**
- * Each language's texts are a chunk of their own, fetched when the language is first needed: the first load carries
- * only the reader's language (decision 016). Both files have every key (locales.test.ts), so there is no fallback
- * language to fetch beside it.
+ * Each language's texts come in two chunks (decision 016, i18n-parts.ts): the first load fetches the reader's
+ * language's signed-out part; the signed-in part comes with the shell (`loadSignedInTexts`). Both files have every key
+ * (locales.test.ts), so there is no fallback language to fetch beside them.
  */
-const texts: Record<Language, () => Promise<{ default: ResourceKey }>> = {
-  it: () => import("../locales/it.json"),
-  en: () => import("../locales/en.json"),
+const textParts: Record<
+  Language,
+  { signedOut: () => Promise<{ default: Texts }>; signedIn: () => Promise<{ default: Texts }> }
+> = {
+  it: {
+    signedOut: () => import("virtual:texts/it/signed-out"),
+    signedIn: () => import("virtual:texts/it/signed-in"),
+  },
+  en: {
+    signedOut: () => import("virtual:texts/en/signed-out"),
+    signedIn: () => import("virtual:texts/en/signed-in"),
+  },
 };
+
+/** Once the shell has asked for them, every language read also brings its signed-in part. */
+let signedInWanted = false;
+const signedInLoaded = new Set<Language>();
+
+async function addSignedInTexts(language: Language): Promise<void> {
+  if (signedInLoaded.has(language)) return;
+  const part = await textParts[language].signedIn();
+  i18n.addResourceBundle(language, "translation", part.default, true, true);
+  signedInLoaded.add(language);
+}
+
+/** The signed-in screens' texts in the current language, and from now on in any language switched to. */
+export function loadSignedInTexts(): Promise<void> {
+  signedInWanted = true;
+  return addSignedInTexts(currentLanguage());
+}
 
 const lazyTexts: BackendModule = {
   type: "backend",
@@ -21,8 +50,15 @@ const lazyTexts: BackendModule = {
       callback(new Error(`No texts for language "${language}"`), false);
       return;
     }
-    texts[language]().then(
-      (loaded) => callback(null, loaded.default),
+    const withSignedIn = signedInWanted;
+    Promise.all([textParts[language].signedOut(), withSignedIn ? textParts[language].signedIn() : undefined]).then(
+      ([signedOut, signedIn]) => {
+        if (signedIn) signedInLoaded.add(language);
+        callback(
+          null,
+          (signedIn ? mergeTextParts(signedOut.default, signedIn.default) : signedOut.default) as ResourceKey,
+        );
+      },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -62,14 +98,23 @@ export const textsReady: Promise<unknown> = i18n
     supportedLngs: [...languages],
     interpolation: { escapeValue: false },
     returnNull: false,
-    // The app draws only once the texts are there: no component waits for them on its own.
-    react: { useSuspense: false },
+    // The app draws only once the texts are there: no component waits for them on its own. A part added later (the
+    // signed-in texts) draws again what uses it.
+    react: { useSuspense: false, bindI18nStore: "added" },
+    // A key the loaded part lacks: a signed-out screen used a signed-in text (i18n-parts.test.ts should have said
+    // so). Fetch the rest, and the screen draws again with it.
+    saveMissing: true,
+    missingKeyHandler: () => {
+      if (!signedInWanted) void loadSignedInTexts();
+    },
   })
   .then(() => {
     if (typeof document !== "undefined") document.documentElement.lang = currentLanguage();
     // Registered once the first language is in: only a language someone chose is remembered, not the browser's guess.
     i18n.on("languageChanged", (language) => {
       if (typeof document !== "undefined") document.documentElement.lang = language;
+      // A language read before the shell asked for the signed-in part (the sign-in screen's menu) lacks it still.
+      if (signedInWanted && isLanguage(language)) void addSignedInTexts(language);
       try {
         if (isLanguage(language)) storage.setItem(storageKeys.language, language);
       } catch (error) {

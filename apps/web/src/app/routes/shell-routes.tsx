@@ -24,6 +24,15 @@ export function UserIndex() {
   return <Navigate to={`/user/${userId}/board`} replace />;
 }
 
-export function ComingSoon({ title }: { title: ParseKeys }) {
-  return <ComingSoonPage title={title} />;
+const comingSoonTitles = {
+  teamPlan: "menu.teamPlan",
+  integrations: "pages.integrations",
+  subscription: "menu.subscription",
+  webhooks: "menu.webhooks",
+} as const satisfies Record<string, ParseKeys>;
+
+export type ComingSoonName = keyof typeof comingSoonTitles;
+
+export function ComingSoon({ page }: { page: ComingSoonName }) {
+  return <ComingSoonPage title={comingSoonTitles[page]} />;
 }

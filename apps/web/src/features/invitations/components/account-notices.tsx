@@ -1,11 +1,17 @@
 import { Button, Stack, Text } from "@mantine/core";
 import type { User } from "@timetrap/domain";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { useMyInvitations } from "../api/get-my-invitations";
-import { DeclineInvitationButton, InvitationOffer } from "./invitation-offer";
 import { VerifyEmailNotice } from "./verify-email-notice";
+
+// Offers are rare: their code (with its formatted headline and dates) comes when there is one, not with every page.
+const InvitationOffer = lazyComponent(() => import("./invitation-offer").then((module) => module.InvitationOffer));
+const DeclineInvitationButton = lazyComponent(() =>
+  import("./invitation-offer").then((module) => module.DeclineInvitationButton),
+);
 
 /**
  * Above every page of the shell: the reminder to verify the e-mail, and the invitations of a person who already
@@ -25,27 +31,29 @@ export function AccountNotices({ user }: { user: User }) {
   return (
     <Stack gap="sm" mb="lg" maw={1100} mx="auto">
       {!user.email_verified && !verifyHidden && <VerifyEmailNotice user={user} onClose={() => setVerifyHidden(true)} />}
-      {shown.map((invitation) => (
-        <InvitationOffer
-          key={invitation.uid}
-          invitation={invitation}
-          note={
-            <Text size="sm" mt="xs">
-              {t("invitations.leaveFirst", { organization: organization?.name })}
-            </Text>
-          }
-          actions={
-            <>
-              {!onProfile && (
-                <Button component={Link} to={profilePath} variant="light">
-                  {t("invitations.openProfile")}
-                </Button>
-              )}
-              <DeclineInvitationButton invitation={invitation} />
-            </>
-          }
-        />
-      ))}
+      <Suspense fallback={null}>
+        {shown.map((invitation) => (
+          <InvitationOffer
+            key={invitation.uid}
+            invitation={invitation}
+            note={
+              <Text size="sm" mt="xs">
+                {t("invitations.leaveFirst", { organization: organization?.name })}
+              </Text>
+            }
+            actions={
+              <>
+                {!onProfile && (
+                  <Button component={Link} to={profilePath} variant="light">
+                    {t("invitations.openProfile")}
+                  </Button>
+                )}
+                <DeclineInvitationButton invitation={invitation} />
+              </>
+            }
+          />
+        ))}
+      </Suspense>
     </Stack>
   );
 }
