@@ -33,9 +33,7 @@ export default defineConfig(() => ({
     // budget's own build (bundle/budget.test.ts) measures gzip itself and leaves them out.
     process.env.TIMETRAP_PRECOMPRESS === "off" ? null : precompressPlugin(),
     // `npm run build:analyze`: the scripts of each route and what every chunk is made of (README "Bundle report").
-    analyze
-      ? bundleReportPlugin({ reportDir: fileURLToPath(new URL("./bundle/report", import.meta.url)) })
-      : null,
+    analyze ? bundleReportPlugin({ reportDir: fileURLToPath(new URL("./bundle/report", import.meta.url)) }) : null,
   ],
   resolve: {
     alias: [
@@ -60,23 +58,35 @@ export default defineConfig(() => ({
       treeshake: { manualPureFunctions: ["z"] },
       output: {
         codeSplitting: {
+          // Libraries are split by who uses them (decision 016). A group takes the modules its test matches that any
+          // page uses, with what they import; everything else is left to the automatic split, by page.
           groups: [
-            // React itself, which every page runs: one chunk that stays cached from release to release.
+            // Rolldown's and Vite's helpers, which almost every chunk imports: alone, rather than inside the first
+            // library that needed them (they landed in dayjs's chunk, which every page then fetched).
+            { name: "runtime", test: /^\0?(rolldown[\\/]runtime|vite[\\/]preload-helper)/, priority: 3 },
+            // What every page runs, whole or nearly: each one chunk that stays cached from release to release.
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            // Rolldown's helpers, which almost every chunk imports: alone, rather than inside the first library
-            // that needed them (it landed in dayjs's chunk, which every page then fetched).
             { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            // Mantine's core and the components the sign-in and sign-up screens draw (every other page draws them too).
             {
               name: "mantine-base",
               test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|Button|UnstyledButton|ActionIcon|CloseButton|Input|InputBase|TextInput|PasswordInput|Paper|Title|Text|Stack|Group|Divider|Anchor|VisuallyHidden|Center|Loader|Transition))[\\/]/,
               priority: 2,
             },
+            // The small modules the signed-out screens share (frame, logo, language menu, messages, storage, i18n):
+            // one chunk rather than a dozen of a few hundred bytes, each with gzip's overhead.
+            {
+              name: "signed-out-ui",
+              test: /src[\\/](components[\\/](logo|language-menu|language-names)|features[\\/]auth[\\/]components[\\/](auth-layout|email-field)|lib[\\/](notify|storage|api-client|session-store))\.|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes|icons[\\/](IconLanguage|IconCheck|IconX|IconAlertTriangle))\./,
+              priority: 2,
+            },
+            // Menus, popovers, tooltips, dialogs and their positioning: the signed-in shell draws them on every page; a
+            // signed-out screen only when its language menu opens.
             {
               name: "mantine-overlays",
               test: /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Menu|Popover|Tooltip|ScrollArea|Modal|ModalBase|Portal|Overlay|FocusTrap|Avatar|Collapse))[\\/]/,
               priority: 1.5,
             },
-            { name: "rolldown-runtime", test: /^\0?rolldown[\\/]runtime/, priority: 3 },
             // The password meter's dictionaries (2.3 MB), fetched on demand (decision 010): a chunk of their own, named
             // so that the service worker leaves them out of its precache and the bundle budget can tell them apart.
             { name: "password-dictionaries", test: /node_modules[\\/](@zxcvbn-ts|fastest-levenshtein)[\\/]/ },

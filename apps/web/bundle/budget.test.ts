@@ -17,6 +17,7 @@ import {
 import {
   languageTexts,
   loadedLater,
+  onDemandBudget,
   passwordDictionaries,
   passwordDictionariesBudget,
   passwordDictionariesChunk,
@@ -65,7 +66,7 @@ beforeAll(() => {
     oneOf: [languageTexts],
     later: loadedLater,
     onDemandData: [passwordDictionaries],
-    onDemandBudget: routeBudget,
+    onDemandBudget,
   });
   // The figures, for the log of every run.
   console.info(measured.routes.map((route) => `${kilobytes(route.gzipBytes).padStart(9)}  ${route.name}`).join("\n"));
@@ -95,7 +96,7 @@ describe("the scripts each route loads, gzipped", () => {
     expect(missing, "modules of bundle/routes.ts that the build does not load with import()").toEqual([]);
   });
 
-  it("stays within the budgets: 150 KB for /login and /signup, 350 KB for any route", () => {
+  it("stays within the budgets: 150 KB for /login and /signup, 350 KB for any route, 450 KB with a part it opens", () => {
     const over = measured.routes.filter((route) => route.gzipBytes > route.budget).map(overBudget);
     expect(over, over.join("\n")).toEqual([]);
   });

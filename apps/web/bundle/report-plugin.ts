@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
 import { fileOf, gzipSizer, kilobytes, type Manifest, routeScripts } from "./route-scripts.ts";
-import { languageTexts, loadedLater, passwordDictionaries, routeBudget, routes } from "./routes.ts";
+import { languageTexts, loadedLater, onDemandBudget, passwordDictionaries, routes } from "./routes.ts";
 
 interface ChunkModules {
   file: string;
@@ -63,7 +63,7 @@ export function bundleReportPlugin({ reportDir }: { reportDir: string }): Plugin
           oneOf: [languageTexts],
           later: loadedLater,
           onDemandData: [passwordDictionaries],
-          onDemandBudget: routeBudget,
+          onDemandBudget,
         });
         const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
         const report = {

@@ -1,31 +1,63 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
-import { signedOutTextKeys, textPart } from "../src/lib/i18n-parts.ts";
+import { textAreas } from "../src/lib/i18n-parts.ts";
+import { type TextPartName, textAreaKeys, textsOfPart } from "./text-areas.ts";
 
+const index = "virtual:texts";
+/** The loaders of the signed-in parts: fetched with the first of them, so that the first load names only its own. */
+const signedInIndex = "virtual:texts/signed-in-loaders";
 const prefix = "virtual:texts/";
+const languages = ["it", "en"];
+const partNames: TextPartName[] = ["signed-out", ...textAreas, "rest"];
 
 /**
- * `virtual:texts/<language>/signed-out` and `…/signed-in`: a language's texts (src/locales/<language>.json) split into what the signed-out screens draw and the rest (src/lib/i18n-parts.ts), each its own chunk. The
- * locale files stay whole, as the translators keep them.
+ * The texts in parts (decision 016), each its own chunk: `virtual:texts/<language>/<part>` holds a language's texts
+ * (src/locales/<language>.json) of one part: the signed-out screens', the shell's, a signed-in page's, or the rest
+ * (bundle/text-areas.ts). `virtual:texts` exports a loader for each. The locale files stay whole, as translators keep
+ * them.
  */
 export function textPartsPlugin(): Plugin {
+  // The keys of each part, found once per build (the sources are the same for both languages).
+  let parts: ReturnType<typeof textAreaKeys> | undefined;
   return {
     name: "timetrap-text-parts",
+    buildStart() {
+      parts = undefined;
+    },
     resolveId(id) {
-      return id.startsWith(prefix) ? `\0${id}` : null;
+      return id === index || id.startsWith(prefix) ? `\0${id}` : null;
     },
     load(id) {
-      if (!id.startsWith(`\0${prefix}`)) return null;
-      const [language, part] = id.slice(prefix.length + 1).split("/");
-      if (!language || !/^[a-z]{2}$/.test(language) || (part !== "signed-out" && part !== "signed-in")) {
-        this.error(`unknown texts module ${id.slice(1)}`);
+      const loadersOf = (parts: TextPartName[]) =>
+        `{${languages
+          .map(
+            (language) =>
+              `${JSON.stringify(language)}: {${parts
+                .map(
+                  (part) => `${JSON.stringify(part)}: () => import(${JSON.stringify(`${prefix}${language}/${part}`)})`,
+                )
+                .join(", ")}}`,
+          )
+          .join(", ")}}`;
+      if (id === `\0${index}`) {
+        return [
+          `export const signedOutLoaders = ${loadersOf(["signed-out"])};`,
+          `export const signedInLoaders = () => import(${JSON.stringify(signedInIndex)}).then((module) => module.loaders);`,
+          "",
+        ].join("\n");
       }
+      if (id === `\0${signedInIndex}`) {
+        return `export const loaders = ${loadersOf(partNames.filter((part) => part !== "signed-out"))};\n`;
+      }
+      if (!id.startsWith(`\0${prefix}`)) return null;
+      const [language, part] = id.slice(prefix.length + 1).split("/") as [string, TextPartName];
+      if (!languages.includes(language) || !partNames.includes(part)) this.error(`unknown texts module ${id.slice(1)}`);
       const file = fileURLToPath(new URL(`../src/locales/${language}.json`, import.meta.url));
       this.addWatchFile(file);
       const texts = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-      const picked = textPart(texts, signedOutTextKeys, part);
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});\n`;
+      parts ??= textAreaKeys(texts);
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(textsOfPart(texts, part, parts)))});\n`;
     },
   };
 }

@@ -1,4 +1,5 @@
-import { loadSignedInTexts } from "../lib/i18n";
+import { loadTextArea } from "../lib/i18n";
+import type { TextArea } from "../lib/i18n-parts";
 import { lazyComponent } from "../lib/lazy-component";
 
 /**
@@ -6,6 +7,11 @@ import { lazyComponent } from "../lib/lazy-component";
  * the providers, the router and the guards, and a page brings what only it draws (FullCalendar with the board,
  * Chart.js with the report pages, the date pickers with the forms that have them).
  */
+/** A signed-in page's code, with the texts of its area (src/lib/i18n-parts.ts) fetched beside it. */
+function withTexts<T>(area: TextArea, code: Promise<T>): Promise<T> {
+  return Promise.all([code, loadTextArea(area)]).then(([module]) => module);
+}
+
 export const pages = {
   // Signed out.
   login: lazyComponent(() => import("./routes/login-route").then((module) => module.LoginRoute)),
@@ -28,44 +34,68 @@ export const pages = {
   ),
   help: lazyComponent(() => import("../features/help/components/help-page").then((module) => module.HelpPage)),
   // The signed-in shell (sidebar, timer, notices, dialogs) and its pages.
-  // With the signed-in screens' texts, which the first load leaves out.
-  shell: lazyComponent(() =>
-    Promise.all([import("./shell-layout"), loadSignedInTexts()]).then(([module]) => module.ShellLayout),
-  ),
+  // With its texts, which the first load leaves out (as every signed-in page below).
+  shell: lazyComponent(() => withTexts("shell", import("./shell-layout")).then((module) => module.ShellLayout)),
   requireRole: lazyComponent(() => import("./routes/shell-routes").then((module) => module.RequireRole)),
   userIndex: lazyComponent(() => import("./routes/shell-routes").then((module) => module.UserIndex)),
   shellNotFound: lazyComponent(() => import("./routes/shell-routes").then((module) => module.ShellNotFound)),
   comingSoon: lazyComponent(() => import("./routes/shell-routes").then((module) => module.ComingSoon)),
-  profile: lazyComponent(() => import("./routes/profile-route").then((module) => module.ProfileRoute)),
-  board: lazyComponent(() => import("../features/board/components/board-page").then((module) => module.BoardPage)),
+  profile: lazyComponent(() =>
+    withTexts("profile", import("./routes/profile-route")).then((module) => module.ProfileRoute),
+  ),
+  board: lazyComponent(() =>
+    withTexts("board", import("../features/board/components/board-page")).then((module) => module.BoardPage),
+  ),
   dashboard: lazyComponent(() =>
-    import("../features/dashboard/components/dashboard-page").then((module) => module.DashboardPage),
+    withTexts("dashboard", import("../features/dashboard/components/dashboard-page")).then(
+      (module) => module.DashboardPage,
+    ),
   ),
   projects: lazyComponent(() =>
-    import("../features/projects/components/projects-page").then((module) => module.ProjectsPage),
+    withTexts("projects", import("../features/projects/components/projects-page")).then(
+      (module) => module.ProjectsPage,
+    ),
   ),
   projectDetail: lazyComponent(() =>
-    import("../features/projects/components/detail/project-detail-page").then((module) => module.ProjectDetailPage),
+    withTexts("projectDetail", import("../features/projects/components/detail/project-detail-page")).then(
+      (module) => module.ProjectDetailPage,
+    ),
   ),
   organization: lazyComponent(() =>
-    import("../features/organization/components/organization-page").then((module) => module.OrganizationPage),
+    withTexts("organization", import("../features/organization/components/organization-page")).then(
+      (module) => module.OrganizationPage,
+    ),
   ),
   customers: lazyComponent(() =>
-    import("../features/customers/components/customers-page").then((module) => module.CustomersPage),
+    withTexts("customers", import("../features/customers/components/customers-page")).then(
+      (module) => module.CustomersPage,
+    ),
   ),
   workflows: lazyComponent(() =>
-    import("../features/workflows/components/workflows-page").then((module) => module.WorkflowsPage),
+    withTexts("workflows", import("../features/workflows/components/workflows-page")).then(
+      (module) => module.WorkflowsPage,
+    ),
   ),
-  roles: lazyComponent(() => import("../features/roles/components/roles-page").then((module) => module.RolesPage)),
-  users: lazyComponent(() => import("../features/users/components/users-page").then((module) => module.UsersPage)),
+  roles: lazyComponent(() =>
+    withTexts("roles", import("../features/roles/components/roles-page")).then((module) => module.RolesPage),
+  ),
+  users: lazyComponent(() =>
+    withTexts("users", import("../features/users/components/users-page")).then((module) => module.UsersPage),
+  ),
   userDetails: lazyComponent(() =>
-    import("../features/users/components/user-details-page").then((module) => module.UserDetailsPage),
+    withTexts("userDetails", import("../features/users/components/user-details-page")).then(
+      (module) => module.UserDetailsPage,
+    ),
   ),
   overheads: lazyComponent(() =>
-    import("../features/overheads/components/overheads-page").then((module) => module.OverheadsPage),
+    withTexts("overheads", import("../features/overheads/components/overheads-page")).then(
+      (module) => module.OverheadsPage,
+    ),
   ),
   timesheet: lazyComponent(() =>
-    import("../features/reports/components/timesheet-page").then((module) => module.TimesheetPage),
+    withTexts("timesheet", import("../features/reports/components/timesheet-page")).then(
+      (module) => module.TimesheetPage,
+    ),
   ),
 };
 

@@ -6,11 +6,16 @@ import { mergeTextParts, signedOutScreens, signedOutTextKeys, textPart } from ".
 
 const sourceRoot = join(import.meta.dirname, "..");
 
-/** The app's own modules a module imports statically (relative imports; `import type` and `import()` left out). */
+/** The app's own modules a module imports, statically or with `import()` (relative imports; `import type` left out). */
 function relativeImports(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const found: string[] = [];
-  for (const match of text.matchAll(/^import\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["'](\.{1,2}\/[^"']+)["']/gm)) {
+  const specifiers = [
+    ...text.matchAll(/^import\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["'](\.{1,2}\/[^"']+)["']/gm),
+    // What a signed-out screen opens later (the strength bar, Google's button); the page table's pages are not its own.
+    ...(file.endsWith(join("app", "pages.ts")) ? [] : text.matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g)),
+  ];
+  for (const match of specifiers) {
     const base = resolve(dirname(file), match[1] as string);
     const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")];
     const path = candidates.find((candidate) => existsSync(candidate) && /\.tsx?$/.test(candidate));

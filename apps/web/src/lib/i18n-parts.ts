@@ -20,8 +20,8 @@ export const signedOutTextKeys = [
 
 type Texts = { [key: string]: unknown };
 
-/** The part of `texts` that `keys` name (`signed-out`), or all the rest (`signed-in`). */
-export function textPart(texts: Texts, keys: readonly string[], part: "signed-out" | "signed-in"): Texts {
+/** The part of `texts` that `keys` ("top" or "top.child") name (`signed-out`), or all the rest (`signed-in`). */
+export function textPart(texts: Texts, keys: Iterable<string>, part: "signed-out" | "signed-in"): Texts {
   const named = new Map<string, Set<string> | "all">();
   for (const key of keys) {
     const [top, child] = key.split(".") as [string, string | undefined];
@@ -55,6 +55,31 @@ export function mergeTextParts(a: Texts, b: Texts): Texts {
   }
   return merged;
 }
+
+/**
+ * The signed-in screens' texts come in areas: the shell's (with its dialogs), and each page's own, fetched with the
+ * page. The build finds the keys each area's sources use (bundle/text-areas.ts names the modules each starts from); a
+ * key the signed-out part or the shell's already holds is not repeated. What no area's sources name (a key built at run
+ * time) is in the last part, `rest`, fetched the first time a text is missing.
+ */
+export const textAreas = [
+  "shell",
+  "profile",
+  "board",
+  "dashboard",
+  "projects",
+  "projectDetail",
+  "organization",
+  "customers",
+  "workflows",
+  "roles",
+  "users",
+  "userDetails",
+  "overheads",
+  "timesheet",
+] as const;
+
+export type TextArea = (typeof textAreas)[number];
 
 /** The modules a signed-out screen starts from, relative to src/ (the test follows their imports). */
 export const signedOutScreens = [

@@ -1,45 +1,44 @@
+import { signedInLoaders, signedOutLoaders } from "virtual:texts";
 import { fallbackLanguage, type Language, languages } from "@timetrap/domain";
 import i18n, { type BackendModule, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { mergeTextParts } from "./i18n-parts";
+import { mergeTextParts, type TextArea, textAreas } from "./i18n-parts";
 import { storage, storageKeys } from "./storage";
 
 type Texts = Record<string, unknown>;
+type Part = "signed-out" | "rest" | TextArea;
+const everyPart: Part[] = ["signed-out", "rest", ...textAreas];
 
-/**
- * Each language's texts come in two chunks (decision 016, i18n-parts.ts): the first load fetches the reader's
- * language's signed-out part; the signed-in part comes with the shell (`loadSignedInTexts`). Both files have every key
- * (locales.test.ts), so there is no fallback language to fetch beside them.
- */
-const textParts: Record<
-  Language,
-  { signedOut: () => Promise<{ default: Texts }>; signedIn: () => Promise<{ default: Texts }> }
-> = {
-  it: {
-    signedOut: () => import("virtual:texts/it/signed-out"),
-    signedIn: () => import("virtual:texts/it/signed-in"),
-  },
-  en: {
-    signedOut: () => import("virtual:texts/en/signed-out"),
-    signedIn: () => import("virtual:texts/en/signed-in"),
-  },
-};
-
-/** Once the shell has asked for them, every language read also brings its signed-in part. */
-let signedInWanted = false;
-const signedInLoaded = new Set<Language>();
-
-async function addSignedInTexts(language: Language): Promise<void> {
-  if (signedInLoaded.has(language)) return;
-  const part = await textParts[language].signedIn();
-  i18n.addResourceBundle(language, "translation", part.default, true, true);
-  signedInLoaded.add(language);
+function loadPart(language: Language, part: Part): Promise<{ default: Texts }> {
+  if (part === "signed-out") return signedOutLoaders[language]["signed-out"]();
+  return signedInLoaders().then((loaders) => loaders[language][part]());
 }
 
-/** The signed-in screens' texts in the current language, and from now on in any language switched to. */
-export function loadSignedInTexts(): Promise<void> {
-  signedInWanted = true;
-  return addSignedInTexts(currentLanguage());
+/**
+ * Each language's texts come in parts (decision 016, i18n-parts.ts): the first load fetches the reader's language's
+ * signed-out part; the shell fetches its own part and each signed-in page its own (`loadTextArea`); a text still
+ * missing brings all the rest. Both files have every key (locales.test.ts), so there is no fallback language to fetch.
+ */
+const wanted = new Set<Part>(["signed-out"]);
+const loaded: Record<Language, Set<Part>> = { it: new Set(), en: new Set() };
+
+async function addPart(language: Language, part: Part): Promise<void> {
+  if (loaded[language].has(part)) return;
+  const texts = await loadPart(language, part);
+  i18n.addResourceBundle(language, "translation", texts.default, true, true);
+  loaded[language].add(part);
+}
+
+/** The texts of an area of the signed-in screens, in the current language and from now on in any switched to. */
+export function loadTextArea(area: TextArea): Promise<void> {
+  wanted.add(area);
+  return addPart(currentLanguage(), area);
+}
+
+/** Every text, in the current language and from now on in any switched to (a text was missing; the tests). */
+export function loadAllTexts(): Promise<void> {
+  for (const part of everyPart) wanted.add(part);
+  return Promise.all([...wanted].map((part) => addPart(currentLanguage(), part))).then(() => {});
 }
 
 const lazyTexts: BackendModule = {
@@ -50,14 +49,11 @@ const lazyTexts: BackendModule = {
       callback(new Error(`No texts for language "${language}"`), false);
       return;
     }
-    const withSignedIn = signedInWanted;
-    Promise.all([textParts[language].signedOut(), withSignedIn ? textParts[language].signedIn() : undefined]).then(
-      ([signedOut, signedIn]) => {
-        if (signedIn) signedInLoaded.add(language);
-        callback(
-          null,
-          (signedIn ? mergeTextParts(signedOut.default, signedIn.default) : signedOut.default) as ResourceKey,
-        );
+    const parts = [...wanted];
+    Promise.all(parts.map((part) => loadPart(language, part))).then(
+      (loadedParts) => {
+        for (const part of parts) loaded[language].add(part);
+        callback(null, loadedParts.map((part) => part.default).reduce(mergeTextParts, {} as Texts) as ResourceKey);
       },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
@@ -101,11 +97,11 @@ export const textsReady: Promise<unknown> = i18n
     // The app draws only once the texts are there: no component waits for them on its own. A part added later (the
     // signed-in texts) draws again what uses it.
     react: { useSuspense: false, bindI18nStore: "added" },
-    // A key the loaded part lacks: a signed-out screen used a signed-in text (i18n-parts.test.ts should have said
-    // so). Fetch the rest, and the screen draws again with it.
+    // A key the loaded parts lack (one built at run time, or a screen using another area's text): fetch all the rest,
+    // and the screen draws again with it.
     saveMissing: true,
     missingKeyHandler: () => {
-      if (!signedInWanted) void loadSignedInTexts();
+      if (!wanted.has("rest")) void loadAllTexts();
     },
   })
   .then(() => {
@@ -113,8 +109,8 @@ export const textsReady: Promise<unknown> = i18n
     // Registered once the first language is in: only a language someone chose is remembered, not the browser's guess.
     i18n.on("languageChanged", (language) => {
       if (typeof document !== "undefined") document.documentElement.lang = language;
-      // A language read before the shell asked for the signed-in part (the sign-in screen's menu) lacks it still.
-      if (signedInWanted && isLanguage(language)) void addSignedInTexts(language);
+      // A language read before an area was wanted (the sign-in screen's menu) lacks that area still.
+      if (isLanguage(language)) for (const part of wanted) void addPart(language, part);
       try {
         if (isLanguage(language)) storage.setItem(storageKeys.language, language);
       } catch (error) {

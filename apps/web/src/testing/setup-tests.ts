@@ -4,7 +4,7 @@ import { cleanup, configure } from "@testing-library/react";
 import { languages } from "@timetrap/domain";
 import { afterEach, beforeEach, vi } from "vitest";
 import { deleteCookie } from "../lib/cookies";
-import { i18n, loadSignedInTexts } from "../lib/i18n";
+import { i18n, loadAllTexts } from "../lib/i18n";
 import { fakeMatchMedia } from "./match-media";
 
 // The suite runs beside the domain tests on two cores: a busy machine must slow a page down, not fail it. Waits
@@ -14,7 +14,7 @@ configure({ asyncUtilTimeout: 4_000 });
 // The app fetches a language's texts when first needed, the signed-in part with the shell; the tests have all of them
 // at hand, so that a language switch (the signed-in user's, the profile's) takes effect at once, as with texts already
 // fetched.
-await loadSignedInTexts();
+await loadAllTexts();
 await i18n.loadLanguages([...languages]);
 
 // Mantine reads these browser APIs that jsdom does not provide.

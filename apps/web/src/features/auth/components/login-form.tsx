@@ -1,15 +1,20 @@
 import { Anchor, Button, Divider, Group, PasswordInput, Stack } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useConfig } from "../../../api/get-config";
 import { isApiError } from "../../../lib/api-client";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { notifyError } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { useSignIn } from "../api/sign-in";
 import { useSignInWithGoogle } from "../api/sign-in-with-google";
 import { EmailField } from "./email-field";
-import { GoogleSignInButton } from "./google-sign-in-button";
+
+// Google's button only where the server configures it: its code is no part of the screen otherwise (decision 016).
+const GoogleSignInButton = lazyComponent(() =>
+  import("./google-sign-in-button").then((module) => module.GoogleSignInButton),
+);
 
 export function LoginForm() {
   const { t } = useTranslation();
@@ -68,19 +73,21 @@ export function LoginForm() {
       {googleClientId && (
         <>
           <Divider label={t("screens.login.or")} labelPosition="center" />
-          <GoogleSignInButton
-            clientId={googleClientId}
-            onCredential={(credential) =>
-              googleSignIn.mutate(
-                { credential },
-                {
-                  onSuccess: (response) => session.signIn(response),
-                  // Spec part 1 §8: a failed sign-in with the calendar-service account is only logged.
-                  onError: (error) => console.error("Google sign-in failed", error),
-                },
-              )
-            }
-          />
+          <Suspense fallback={null}>
+            <GoogleSignInButton
+              clientId={googleClientId}
+              onCredential={(credential) =>
+                googleSignIn.mutate(
+                  { credential },
+                  {
+                    onSuccess: (response) => session.signIn(response),
+                    // Spec part 1 §8: a failed sign-in with the calendar-service account is only logged.
+                    onError: (error) => console.error("Google sign-in failed", error),
+                  },
+                )
+              }
+            />
+          </Suspense>
         </>
       )}
     </Stack>

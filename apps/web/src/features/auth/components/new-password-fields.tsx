@@ -1,9 +1,14 @@
-import { PasswordInput, Progress, Stack, Text } from "@mantine/core";
+import { PasswordInput, Stack, Text } from "@mantine/core";
 import { passwordMinLength } from "@timetrap/domain";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { lazyComponent } from "../../../lib/lazy-component";
 import type { PasswordStrengthState } from "./use-password-strength";
 
-const scoreColors = ["red", "red", "orange", "teal", "green"] as const;
+// The meter's bar comes with its verdict, as the dictionaries do (decision 016): the sign-up screen draws without it.
+const PasswordStrengthBar = lazyComponent(() =>
+  import("./password-strength-bar").then((module) => module.PasswordStrengthBar),
+);
 
 /** A new password and its confirmation, as on sign-up and on the change-password screen, with the strength meter. */
 export function NewPasswordFields({
@@ -52,27 +57,18 @@ export function NewPasswordFields({
 function PasswordStrengthMeter({ strength }: { strength: PasswordStrengthState }) {
   const { t } = useTranslation();
   if (strength.state === "empty" || strength.state === "unavailable") return null;
+  const checking = (
+    <Text size="xs" c="dimmed">
+      {t("screens.login.passwordStrength.checking")}
+    </Text>
+  );
   if (strength.state === "loading") {
-    return (
-      <Text size="xs" c="dimmed">
-        {t("screens.login.passwordStrength.checking")}
-      </Text>
-    );
+    PasswordStrengthBar.preload().catch(() => {});
+    return checking;
   }
-  const level = t(`screens.login.passwordStrength.${strength.score}`);
   return (
-    <Stack gap={4} data-testid="password-strength">
-      <Progress.Root size="sm">
-        <Progress.Section
-          value={(strength.score + 1) * 20}
-          color={scoreColors[strength.score]}
-          aria-label={t("screens.login.passwordStrength.label")}
-        />
-      </Progress.Root>
-      <Text size="xs" c={strength.acceptable ? "dimmed" : scoreColors[strength.score]}>
-        {t("screens.login.passwordStrength.label")}: {level}
-        {strength.reason ? ` — ${strength.reason}` : ""}
-      </Text>
-    </Stack>
+    <Suspense fallback={checking}>
+      <PasswordStrengthBar strength={strength} />
+    </Suspense>
   );
 }
