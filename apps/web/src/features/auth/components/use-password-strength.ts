@@ -26,7 +26,10 @@ function loadMeter(): Promise<Meter> {
 export function usePasswordStrength(password: string, owner: PasswordOwner): PasswordStrengthState {
   const { i18n } = useTranslation();
   const [meter, setMeter] = useState<Meter | "unavailable" | null>(null);
+  // Fetched once the person starts typing a password (decision 010): a visit that never does costs no dictionaries.
+  const typing = password !== "";
   useEffect(() => {
+    if (!typing) return;
     let live = true;
     loadMeter().then(
       (loaded) => live && setMeter(loaded),
@@ -35,7 +38,7 @@ export function usePasswordStrength(password: string, owner: PasswordOwner): Pas
     return () => {
       live = false;
     };
-  }, []);
+  }, [typing]);
 
   const { email, nominative } = owner;
   const language = i18n.resolvedLanguage === "en" ? "en" : "it";
