@@ -77,6 +77,8 @@ export function describeViolations(violations: Result[]): string {
  * Fails the test when axe-core finds a serious or critical WCAG 2.1 A/AA violation on what the page shows now,
  * naming `label` (the page or dialog) with each rule, its impact, the elements and the help text. The failure is
  * soft: a walk through many screens reports every screen's findings in one run, and the test still fails.
+ * For a developer: AXE_TIMES=1 prints how long each check took, AXE_REPORT=<file> appends each failing element as a
+ * JSON line, to sort a long run's findings.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string, options: AxeCheckOptions = {}) {
   const started = Date.now();
