@@ -87,6 +87,9 @@ export default defineConfig(() => ({
               test: /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Menu|Popover|Tooltip|ScrollArea|Modal|ModalBase|Portal|Overlay|FocusTrap|Avatar|Collapse))[\\/]/,
               priority: 1.5,
             },
+            // Chart.js, which only the pages that draw charts fetch (decision 013): named, so that the browser journeys can
+            // tell that the other pages do not.
+            { name: "charts", test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/, priority: 1 },
             // The password meter's dictionaries (2.3 MB), fetched on demand (decision 010): a chunk of their own, named
             // so that the service worker leaves them out of its precache and the bundle budget can tell them apart.
             { name: "password-dictionaries", test: /node_modules[\\/](@zxcvbn-ts|fastest-levenshtein)[\\/]/ },

@@ -21,7 +21,6 @@ import {
   passwordDictionaries,
   passwordDictionariesBudget,
   passwordDictionariesChunk,
-  routeBudget,
   routes,
 } from "./routes.ts";
 

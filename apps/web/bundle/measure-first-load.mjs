@@ -19,7 +19,10 @@ const browser = await chromium.launch({
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
 });
 try {
-  const context = await browser.newContext({ serviceWorkers: "block", extraHTTPHeaders: { "accept-encoding": coding } });
+  const context = await browser.newContext({
+    serviceWorkers: "block",
+    extraHTTPHeaders: { "accept-encoding": coding },
+  });
   const page = await context.newPage();
   const responses = [];
   page.on("requestfinished", async (request) => {
@@ -58,7 +61,9 @@ try {
       `${kind.padEnd(10)} ${String(total.count).padStart(3)} responses ${(total.transferred / 1024).toFixed(1).padStart(8)} KB transferred, ${(total.file / 1024).toFixed(1).padStart(8)} KB as files`,
     );
   }
-  console.log(`${"all".padEnd(10)} ${String(responses.length).padStart(3)} responses ${(all / 1024).toFixed(1).padStart(8)} KB`);
+  console.log(
+    `${"all".padEnd(10)} ${String(responses.length).padStart(3)} responses ${(all / 1024).toFixed(1).padStart(8)} KB`,
+  );
 } finally {
   await browser.close();
 }
