@@ -51,6 +51,13 @@ export const targets = [
       "apps/web/public",
       "apps/web/index.html",
       "apps/web/vite.config.ts",
+      // The plugins and chunk rules vite.config.ts imports (not the bundle report, which is an output).
+      "apps/web/bundle/text-parts-plugin.ts",
+      "apps/web/bundle/text-areas.ts",
+      "apps/web/bundle/preload-plugin.ts",
+      "apps/web/bundle/report-plugin.ts",
+      "apps/web/bundle/route-scripts.ts",
+      "apps/web/bundle/routes.ts",
       "apps/web/postcss.config.cjs",
       "apps/web/precompress",
       "apps/web/service-worker",
