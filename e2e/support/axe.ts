@@ -24,18 +24,24 @@ export interface AxeCheckOptions {
 
 /**
  * Waits until the page is still: Mantine's modals, drawers and menus fade and slide in with CSS transitions, and
- * a colour-contrast check on a half-opaque dialog measures colours that nobody reads. Still means no transition or
- * finite animation running for 150 ms on end (a transition may start a moment after the dialog is in the page);
- * endless animations (loaders) never end, so they do not count.
+ * a colour-contrast check on a half-opaque dialog measures colours that nobody reads. Still means, for 150 ms on
+ * end, no transition or finite animation running and every open dialog and menu fully opaque (a transition may start
+ * a moment after the dialog is in the page); endless animations (loaders) never end, so they do not count.
  */
 export async function untilStill(page: Page) {
   await page.waitForFunction(
     () => {
       const clock = window as unknown as { axeStillSince?: number };
-      const moving = document
-        .getAnimations()
-        .some(
-          (a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+      const fading = (element: Element | null): boolean =>
+        element !== null && (getComputedStyle(element).opacity !== "1" || fading(element.parentElement));
+      const moving =
+        document
+          .getAnimations()
+          .some(
+            (a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+          ) ||
+        [...document.querySelectorAll('[role="dialog"], [role="menu"]')].some(
+          (element) => element.checkVisibility() && fading(element),
         );
       if (moving) clock.axeStillSince = undefined;
       else clock.axeStillSince ??= performance.now();
@@ -44,7 +50,7 @@ export async function untilStill(page: Page) {
       return still;
     },
     undefined,
-    { polling: 50 },
+    { polling: 50, timeout: 15_000 },
   );
 }
 
