@@ -27,13 +27,7 @@ export function BoardPreferencesModal({ user, opened, onClose }: { user: User; o
   const { t } = useTranslation();
   const shown = useOpenedAfterMount(opened);
   return (
-    <Modal
-      opened={shown}
-      onClose={onClose}
-      title={t("board.preferences.title")}
-      size="lg"
-      closeButtonProps={{ "aria-label": t("board.preferences.close") }}
-    >
+    <Modal opened={shown} onClose={onClose} title={t("board.preferences.title")} size="lg">
       {/* Mounted only while open, so each opening starts from the saved preferences. */}
       {shown && <BoardPreferencesForm user={user} onClose={onClose} />}
     </Modal>

@@ -28,16 +28,8 @@ export interface ChoiceDialogProps<C extends string> {
  * "Recurrence"), or a plain confirmation.
  */
 export function ChoiceDialog<C extends string>({ opened, onClose, title, ...props }: ChoiceDialogProps<C>) {
-  const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size={440}
-      centered
-      closeButtonProps={{ "aria-label": t("eventForm.close") }}
-    >
+    <Modal opened={opened} onClose={onClose} title={title} size={440} centered>
       {opened && <ChoiceBody onClose={onClose} {...props} />}
     </Modal>
   );

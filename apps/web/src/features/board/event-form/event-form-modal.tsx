@@ -90,14 +90,7 @@ export function EventFormModal({ userId, target, onClose }: EventFormModalProps)
   const opened = useOpenedAfterMount(target !== null);
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size={760}
-      fullScreen={phone}
-      closeButtonProps={{ "aria-label": t("eventForm.close") }}
-    >
+    <Modal opened={opened} onClose={onClose} title={title} size={760} fullScreen={phone}>
       {current && organizationId && (
         <EventFormBody
           key={subjectKey(current)}

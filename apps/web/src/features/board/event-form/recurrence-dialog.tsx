@@ -69,14 +69,7 @@ export interface RecurrenceDialogProps {
 export function RecurrenceDialog({ opened, rule, weekday, onClose, onSave }: RecurrenceDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t("eventForm.recurrence.dialogTitle")}
-      size={560}
-      centered
-      closeButtonProps={{ "aria-label": t("eventForm.close") }}
-    >
+    <Modal opened={opened} onClose={onClose} title={t("eventForm.recurrence.dialogTitle")} size={560} centered>
       {/* Drawn only while open, so each opening starts from the rule as it stands. */}
       {opened && <RecurrenceFields rule={rule} weekday={weekday} onClose={onClose} onSave={onSave} />}
     </Modal>
