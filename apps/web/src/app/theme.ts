@@ -11,7 +11,7 @@ import { contrastRatio, darkTextColor, lightTextColor, minimumTextContrast } fro
 import { i18n } from "../lib/i18n";
 
 /**
- * Colours that read (WCAG 2.1 AA, 4.5:1 for text; the accessibility decision): Mantine's palettes put light shades where
+ * Colours that read (WCAG 2.1 AA, 4.5:1 for text; decision 017): Mantine's palettes put light shades where
  * text goes (its grey "dimmed" text, its links and primary buttons, a yellow or green badge's words). The theme keeps
  * the palettes and picks, for each place a colour is written, the shade or darkening of it that reads on what it is
  * written on.
