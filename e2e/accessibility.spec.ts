@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from "@
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { type AxeCheckOptions, expectNoSeriousA11yViolations, untilStill } from "./support/axe.ts";
-import { bearer, createEvent, rome, tile } from "./support/board.ts";
+import { bearer, createEvent, postCreated, rome, romeInstant, romeToday, tile } from "./support/board.ts";
 import {
   addColleague,
   createOnboardedUser,
@@ -28,27 +28,6 @@ const texts = { en, it };
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? "");
 
-/** The date of today in Rome, and the instant of a wall-clock time on it. */
-function romeToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: rome }).format(Date.now());
-}
-function romeInstant(date: string, time: string): number {
-  for (const offset of ["+01:00", "+02:00"]) {
-    const instant = Date.parse(`${date}T${time}:00${offset}`);
-    const hour = new Intl.DateTimeFormat("en-GB", { timeZone: rome, hour: "2-digit", minute: "2-digit" }).format(
-      instant,
-    );
-    if (hour === time) return instant;
-  }
-  throw new Error(`no ${time} on ${date} in Rome`);
-}
-
-async function post(request: APIRequestContext, token: string, path: string, data: unknown) {
-  const response = await request.post(`/api/v1${path}`, { headers: bearer(token), data });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { uid: string; id: string };
-}
-
 /**
  * A studio with something on every page: an administrator (Giulia) in `language`, a manager with contracts, a
  * pending invitation, customers, categories, a project with updates, links, a note, expenses and tasks, overheads,
@@ -72,7 +51,7 @@ async function createStudio(request: APIRequestContext, language: Language) {
   });
   expect(patched.status()).toBe(200);
   const luca = await addColleague(request, admin, { roleName: "Manager", nominative: "Luca Verdi" });
-  const api = (path: string, data: unknown) => post(request, admin.token, `/organization/${org}/${path}`, data);
+  const api = (path: string, data: unknown) => postCreated(request, admin.token, `/organization/${org}/${path}`, data);
   await api(`user/${luca.uid}/contract`, {
     contract_type: "full-time",
     contractual_hours: 8,

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
-import { bearer, createBoardUser, createEvent, rome } from "./support/board.ts";
+import { bearer, createBoardUser, createEvent, postCreated, rome, romeInstant, romeToday } from "./support/board.ts";
 import { addColleague, openSignedIn } from "./support/helpers.ts";
 
 /** The report screens in both languages, desktop and phone, saved under e2e/screenshots/ for review. */
@@ -15,35 +15,12 @@ const shot = async (page: Page, language: string, name: string) => {
   await page.screenshot({ path: `screenshots/${language}-reports-${name}.png`, fullPage: true });
 };
 
-/** Today in Rome, `YYYY-MM-DD`: the screens show the real current week, as a person opening the app would see it. */
-const romeToday = () =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: rome, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    Date.now(),
-  );
 const plusDays = (date: string, days: number) => {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 };
 const isoWeekday = (date: string) => (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
 const shown = (date: string) => date.split("-").reverse().join("/");
-
-/** The instant of a wall-clock time in Rome, winter or summer. */
-function romeInstant(date: string, time: string): number {
-  for (const offset of ["+01:00", "+02:00"]) {
-    const instant = Date.parse(`${date}T${time}:00${offset}`);
-    const hour = new Intl.DateTimeFormat("en-GB", { timeZone: rome, hour: "2-digit", minute: "2-digit" }).format(
-      instant,
-    );
-    if (hour === time) return instant;
-  }
-  throw new Error(`no ${time} on ${date} in Rome`);
-}
-
-async function post(request: APIRequestContext, token: string, path: string, data: unknown) {
-  const response = await request.post(`/api/v1${path}`, { headers: bearer(token), data });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { uid: string; id: string };
-}
 
 /**
  * Six weeks of a small studio: Giulia (admin, €40/h) works on the Caffè Nero site and the Officine Rossi app, Luca
@@ -72,19 +49,23 @@ async function createStudio(request: APIRequestContext, language: "en" | "it") {
     productivity_target: 80,
     from_date: plusDays(monday, -120),
   });
-  await post(request, owner.token, `/organization/${org}/user/${owner.uid}/contract`, contract(8, 40));
-  await post(request, owner.token, `/organization/${org}/user/${luca.uid}/contract`, contract(6, 35));
-  const caffe = await post(request, owner.token, `/organization/${org}/customer`, { nominative: "Caffè Nero S.r.l." });
-  const officine = await post(request, owner.token, `/organization/${org}/customer`, { nominative: "Officine Rossi" });
-  const design = await post(request, owner.token, `/organization/${org}/task-category`, {
+  await postCreated(request, owner.token, `/organization/${org}/user/${owner.uid}/contract`, contract(8, 40));
+  await postCreated(request, owner.token, `/organization/${org}/user/${luca.uid}/contract`, contract(6, 35));
+  const caffe = await postCreated(request, owner.token, `/organization/${org}/customer`, {
+    nominative: "Caffè Nero S.r.l.",
+  });
+  const officine = await postCreated(request, owner.token, `/organization/${org}/customer`, {
+    nominative: "Officine Rossi",
+  });
+  const design = await postCreated(request, owner.token, `/organization/${org}/task-category`, {
     name: language === "it" ? "Grafica" : "Design",
     color: "#228be6",
   });
-  const meetings = await post(request, owner.token, `/organization/${org}/task-category`, {
+  const meetings = await postCreated(request, owner.token, `/organization/${org}/task-category`, {
     name: language === "it" ? "Riunioni" : "Meetings",
     color: "#fab005",
   });
-  const site = await post(request, owner.token, `/organization/${org}/project`, {
+  const site = await postCreated(request, owner.token, `/organization/${org}/project`, {
     title: "Sito Caffè Nero",
     customer_id: caffe.uid,
     project_manager_id: owner.uid,
@@ -93,20 +74,20 @@ async function createStudio(request: APIRequestContext, language: "en" | "it") {
     start_date: plusDays(monday, -42),
     end_date: plusDays(monday, 32),
   });
-  const app = await post(request, owner.token, `/organization/${org}/project`, {
+  const app = await postCreated(request, owner.token, `/organization/${org}/project`, {
     title: "App ordini",
     customer_id: officine.uid,
     project_manager_id: luca.uid,
     salesaccount: [owner.uid],
     budget: 15000,
   });
-  const empty = await post(request, owner.token, `/organization/${org}/project`, {
+  const empty = await postCreated(request, owner.token, `/organization/${org}/project`, {
     title: language === "it" ? "Nuovo logo" : "New logo",
     customer_id: caffe.uid,
     project_manager_id: owner.uid,
     salesaccount: [owner.uid],
   });
-  const homepage = await post(request, owner.token, `/organization/${org}/task`, {
+  const homepage = await postCreated(request, owner.token, `/organization/${org}/task`, {
     name: language === "it" ? "Pagina del menu" : "Menu page",
     projectId: site.uid,
     userId: owner.uid,

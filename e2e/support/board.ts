@@ -21,6 +21,31 @@ export const week = {
 /** An instant in Rome, winter time (this week and the next are before 29 March): "2026-03-18 09:00". */
 export const romeTime = (date: string, time: string, offset = "+01:00") => Date.parse(`${date}T${time}:00${offset}`);
 
+/** Today in Rome, `YYYY-MM-DD`: screens that show the real current week, as a person opening the app would see it. */
+export const romeToday = (): string =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: rome, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    Date.now(),
+  );
+
+/** The instant of a wall-clock time in Rome on any date, winter or summer. */
+export function romeInstant(date: string, time: string): number {
+  for (const offset of ["+01:00", "+02:00"]) {
+    const instant = Date.parse(`${date}T${time}:00${offset}`);
+    const hour = new Intl.DateTimeFormat("en-GB", { timeZone: rome, hour: "2-digit", minute: "2-digit" }).format(
+      instant,
+    );
+    if (hour === time) return instant;
+  }
+  throw new Error(`no ${time} on ${date} in Rome`);
+}
+
+/** POSTs to the API as `token`, expects 201 and answers the created object's ids. */
+export async function postCreated(request: APIRequestContext, token: string, path: string, data: unknown) {
+  const response = await request.post(`/api/v1${path}`, { headers: bearer(token), data });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { uid: string; id: string };
+}
+
 /** A user whose board shows the whole day on every day of the week, in Rome. */
 export async function createBoardUser(request: APIRequestContext, nominative = "Ada Lovelace") {
   const user = await createOnboardedUser(request, { nominative });
