@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { signedOutTextKeys, type TextArea, textPart } from "../src/lib/i18n-parts.ts";
 
-const sourceRoot = fileURLToPath(new URL("../src/", import.meta.url));
+const sourceRoot = join(import.meta.dirname, "..", "src");
 
 /** The modules each area of the signed-in texts starts from, relative to src/ (src/lib/i18n-parts.ts). */
 export const textAreaRoots: Record<TextArea, string[]> = {
@@ -23,12 +22,15 @@ export const textAreaRoots: Record<TextArea, string[]> = {
   timesheet: ["features/reports/components/timesheet-page.tsx"],
 };
 
-/** The app's own modules a module imports, statically or with `import()` (relative imports; `import type` left out). */
-function relativeImports(file: string): string[] {
+/**
+ * The app's own modules a module imports, statically or, when `dynamic`, with `import()` (relative imports; `import
+ * type` left out).
+ */
+function relativeImports(file: string, dynamic: boolean): string[] {
   const text = readFileSync(file, "utf8");
   const specifiers = [
     ...text.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["'](\.{1,2}\/[^"']+)["']/gm),
-    ...text.matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g),
+    ...(dynamic ? text.matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g) : []),
   ].map((match) => match[1] as string);
   const found: string[] = [];
   for (const specifier of specifiers) {
@@ -40,15 +42,21 @@ function relativeImports(file: string): string[] {
   return found;
 }
 
-/** Every module reachable from `roots` (paths relative to src/). */
-export function sourcesFrom(roots: readonly string[]): Set<string> {
+/**
+ * Every module reachable from `roots` (paths relative to src/), following the `import()`s of the modules for which
+ * `followsLazyImports` says so (all of them unless told).
+ */
+export function sourcesFrom(
+  roots: readonly string[],
+  followsLazyImports: (file: string) => boolean = () => true,
+): Set<string> {
   const seen = new Set<string>();
   const queue = roots.map((root) => join(sourceRoot, root));
   while (queue.length > 0) {
     const file = queue.pop() as string;
     if (seen.has(file)) continue;
     seen.add(file);
-    queue.push(...relativeImports(file));
+    queue.push(...relativeImports(file, followsLazyImports(file)));
   }
   return seen;
 }
