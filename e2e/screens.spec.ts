@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
-import { createOnboardedUser, password, uniqueEmail } from "./support/helpers.ts";
+import { createOnboardedUser, ownClientAddress, password, uniqueEmail } from "./support/helpers.ts";
 
 /**
  * Every screen of the foundation in both languages, saved under e2e/screenshots/ for review. Each step also checks
@@ -100,8 +100,10 @@ for (const language of languages) {
     test("cookie banner for a user who has not chosen yet", async ({ page, request }) => {
       const email = uniqueEmail("cookie");
       const signup = await request.post("/api/v1/auth/basic/signup", {
+        headers: ownClientAddress(),
         data: { email, password, nominative: "Marie Curie" },
       });
+      expect(signup.status(), await signup.text()).toBe(201);
       const { token, user } = (await signup.json()) as { token: string; user: { uid: string } };
       const headers = { authorization: `Bearer ${token}` };
       await request.patch(`/api/v1/user/${user.uid}`, {
