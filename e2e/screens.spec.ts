@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
-import { createOnboardedUser, ownClientAddress, password, uniqueEmail } from "./support/helpers.ts";
+import { createOnboardedUser, openSignedIn, ownClientAddress, password, uniqueEmail } from "./support/helpers.ts";
 
 /**
  * Every screen of the foundation in both languages, saved under e2e/screenshots/ for review. Each step also checks
@@ -114,9 +114,7 @@ for (const language of languages) {
         headers,
         data: { name: "Curie Lab", domains: [] },
       });
-      await page.goto("/login");
-      await page.evaluate((t) => localStorage.setItem("session", JSON.stringify({ token: t })), token);
-      await page.goto(`/user/${user.uid}/profile`);
+      await openSignedIn(page, token, `/user/${user.uid}/profile`, language);
       await expect(page.getByRole("region").or(page.getByRole("dialog")).first()).toBeVisible();
       await shot(page, language, "15-cookie-banner");
     });
