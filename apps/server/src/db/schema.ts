@@ -20,6 +20,7 @@ import {
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -103,6 +104,8 @@ export const organizations = pgTable(
       .notNull()
       .references(() => plans.id),
     subscriptionId: text("subscription_id"),
+    /** Every member must sign in with a second factor; one without is sent to enrolment at the next sign-in. */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -246,6 +249,11 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ip: text("ip").notNull().default(""),
     userAgent: text("user_agent").notNull().default(""),
+    /**
+     * Opened for a member of an organization that requires two-factor sign-in who has no second factor yet: until
+     * they enrol, the session reaches only the enrolment calls.
+     */
+    enrolmentRequired: boolean("enrolment_required").notNull().default(false),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
@@ -752,3 +760,130 @@ export const timers = pgTable("timers", {
   startTime: timestamp("start_time", { withTimezone: true, mode: "date" }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A person's TOTP authenticator (RFC 6238). The row exists from setup; it is a second factor only once a first code
+ * confirmed it (`enabled_at`).
+ */
+export const totpFactors = pgTable("totp_factors", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The shared secret, encrypted at rest with a key derived from the server's secret. */
+  secretEncrypted: text("secret_encrypted").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  /** The last 30-second step whose code was accepted: a code of that step or an earlier one is refused (no replay). */
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, hashed; a regeneration replaces the whole set. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("recovery_codes_user_code_unique").on(t.userId, t.codeHash)],
+);
+
+/** A WebAuthn credential (a passkey) of a person: a way to sign in alone or a second factor after a password. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential's id, base64url, as the authenticator gives it. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** The signature counter last seen; an assertion must raise it (unless the authenticator keeps none: 0). */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    deviceType: text("device_type").notNull().default("singleDevice"),
+    backedUp: boolean("backed_up").notNull().default(false),
+    name: text("name").notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+export const authChallengePurposes = ["passkey-register", "passkey-sign-in", "passkey-second-factor"] as const;
+export type AuthChallengePurpose = (typeof authChallengePurposes)[number];
+
+/** A WebAuthn challenge, single-use and short-lived: taking it deletes it, so an assertion cannot be replayed. */
+export const authChallenges = pgTable(
+  "auth_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Null for a passkey sign-in, where nobody is known until the assertion names its credential. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<AuthChallengePurpose>().notNull(),
+    challenge: text("challenge").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("auth_challenges_expires_at_idx").on(t.expiresAt),
+    check("auth_challenges_purpose_known", oneOf(t.purpose, authChallengePurposes)),
+  ],
+);
+
+/**
+ * The ticket between a right password and the second factor: short-lived, single-purpose, hashed. Wrong codes
+ * against it are counted (and throttled with the sign-in's limits).
+ */
+export const mfaTickets = pgTable(
+  "mfa_tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ticketHash: text("ticket_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    failures: integer("failures").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mfa_tickets_expires_at_idx").on(t.expiresAt)],
+);
+
+/**
+ * The audit log: security and administration events, append-only (a trigger refuses updates, and deletes of rows
+ * younger than the two years' retention). No foreign keys: an entry outlives the people and things it names.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The organization whose log shows it; null for a person's own events outside any organization. */
+    organizationId: uuid("organization_id"),
+    /** Who did it; null when nobody was signed in (a failed sign-in, a link followed). */
+    actorId: uuid("actor_id"),
+    /** Whose account the event concerns (the profile's security events): the actor, or the person acted on. */
+    userId: uuid("user_id"),
+    kind: text("kind").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    targetLabel: text("target_label"),
+    ip: text("ip").notNull().default(""),
+    device: text("device").notNull().default(""),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [
+    index("audit_events_organization_idx").on(t.organizationId, t.at, t.id),
+    index("audit_events_user_idx").on(t.userId, t.at, t.id),
+    index("audit_events_at_idx").on(t.at),
+  ],
+);
