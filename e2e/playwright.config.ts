@@ -9,7 +9,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A journey walks several pages; on a 2-core machine shared with other work one page can take seconds. Each wait
+  // still fails on its own (expect's timeout) when what it waits for never comes.
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
