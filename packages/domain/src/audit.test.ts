@@ -96,6 +96,10 @@ describe("formatAuditValue", () => {
   ] as const)("%s", (_label, field, value, expected) => {
     expect(formatAuditValue(field, value)).toBe(expected);
   });
+
+  it("writes money as it is told", () => {
+    expect(formatAuditValue("hourly_cost", 35, { money: (amount) => `${amount} €` })).toBe("35 €");
+  });
 });
 
 describe("audit cursor", () => {
@@ -105,8 +109,9 @@ describe("audit cursor", () => {
   });
 
   it.each([
-    ["not base64", "!!!"],
-    ["not JSON", btoa("nope")],
+    ["not hex", "zz"],
+    ["hex of something else", "6e6f7065"],
+    ["an odd length", "abc"],
     ["a time without microseconds", encodeAuditCursor({ at: "2026-03-01T10:00:00Z", id })],
     ["an impossible time", encodeAuditCursor({ at: "2026-02-30T10:00:00.000000Z", id })],
     ["not an id", encodeAuditCursor({ at: "2026-03-01T10:00:00.000000Z", id: "x" })],

@@ -101,25 +101,30 @@ export function auditChanges(before: AuditValues | null, after: AuditValues | nu
 const moneyFields = new Set(["hourly_cost"]);
 
 /**
- * A value of before or after as words the screen can show: money with two decimals, lists joined, acls as
- * "project: read, edit", nothing as "—". Field names and kinds are translated by the screen; values are data.
+ * A value of before or after as words the screen can show: money with two decimals (or as `money` writes it), lists
+ * joined, acls as "project: read, edit", nothing as "—". Field names and kinds are translated by the screen; values
+ * are data.
  */
-export function formatAuditValue(field: string, value: unknown): string {
+export function formatAuditValue(
+  field: string,
+  value: unknown,
+  { money = (amount: number) => amount.toFixed(2) }: { money?: (amount: number) => string } = {},
+): string {
   if (value === undefined || value === null || value === "") return "—";
-  if (moneyFields.has(field) && typeof value === "number") return value.toFixed(2);
+  if (moneyFields.has(field) && typeof value === "number") return money(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return "—";
     return value
       .map((item) =>
         item && typeof item === "object" && "subject" in item && "actions" in item
           ? `${String(item.subject)}: ${(item.actions as unknown[]).join(", ")}`
-          : formatAuditValue(field, item),
+          : formatAuditValue(field, item, { money }),
       )
       .join("; ");
   }
   if (typeof value === "object") {
     return Object.entries(value as Record<string, unknown>)
-      .map(([key, inner]) => `${key} ${formatAuditValue(key, inner)}`)
+      .map(([key, inner]) => `${key} ${formatAuditValue(key, inner, { money })}`)
       .join(", ");
   }
   return String(value);
@@ -177,27 +182,23 @@ export interface AuditPosition {
 const positionPattern = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// Hex of the ASCII text "time|id": opaque to clients, and written without Buffer or btoa, which the domain has neither.
+const toHex = (text: string) => [...text].map((char) => char.charCodeAt(0).toString(16).padStart(2, "0")).join("");
+const fromHex = (hex: string) =>
+  (hex.match(/../g) ?? []).map((pair) => String.fromCharCode(Number.parseInt(pair, 16))).join("");
+
 export function encodeAuditCursor(position: AuditPosition): string {
-  return btoa(JSON.stringify([position.at, position.id]))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
+  return toHex(`${position.at}|${position.id}`);
 }
 
 /** The position a cursor names; undefined for anything this server did not write. */
 export function decodeAuditCursor(cursor: string): AuditPosition | undefined {
-  if (cursor.length > 200 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/")));
-    if (!Array.isArray(parsed) || parsed.length !== 2) return undefined;
-    const [at, id] = parsed as unknown[];
-    if (typeof at !== "string" || typeof id !== "string") return undefined;
-    const day = positionPattern.exec(at)?.[1];
-    if (!day || !isCalendarDate(day) || !uuidPattern.test(id)) return undefined;
-    return { at, id };
-  } catch {
-    return undefined;
-  }
+  if (cursor.length > 200 || cursor.length % 2 !== 0 || !/^[0-9a-f]+$/.test(cursor)) return undefined;
+  const [at, id, ...rest] = fromHex(cursor).split("|");
+  if (at === undefined || id === undefined || rest.length > 0) return undefined;
+  const day = positionPattern.exec(at)?.[1];
+  if (!day || !isCalendarDate(day) || !uuidPattern.test(id)) return undefined;
+  return { at, id };
 }
 
 const cursorSchema = z

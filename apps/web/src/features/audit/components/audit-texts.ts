@@ -9,7 +9,7 @@ import {
 } from "@timetrap/domain";
 import type { ParseKeys } from "i18next";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../../lib/format";
+import { formatDate, formatEuro } from "../../../lib/format";
 
 const groupLabels: Record<AuditGroup, ParseKeys> = {
   access: "audit.groups.access",
@@ -58,7 +58,7 @@ const valueLabels: Record<string, ParseKeys> = {
 
 /**
  * The log's words in the reader's language: kinds, groups, fields, devices and targets. Values stay data (names,
- * amounts, domains), written as the rest of the app writes them: money with two decimals, dates as dd/MM/yyyy.
+ * amounts, domains), written as the rest of the app writes them: money in euros, dates as dd/MM/yyyy.
  */
 export function useAuditTexts() {
   const { t } = useTranslation();
@@ -72,7 +72,7 @@ export function useAuditTexts() {
     value: (field: string, value: unknown) => {
       if (typeof value === "string" && isCalendarDate(value)) return formatDate(value);
       const key = typeof value === "string" ? valueLabels[value] : undefined;
-      return key ? t(key) : formatAuditValue(field, value);
+      return key ? t(key) : formatAuditValue(field, value, { money: formatEuro });
     },
     device: ({ browser, os }: Device) => {
       if (browser && os) return t("audit.device", { browser, os });
