@@ -1,5 +1,5 @@
 import type { AuditKind, AuditPosition } from "@timetrap/domain";
-import { and, desc, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.js";
 import { auditEvents } from "../../db/schema.js";
 
@@ -30,6 +30,16 @@ export function createAuditRepository(db: Database) {
   return {
     async insert(values: AuditEventInsert, tx?: Database): Promise<void> {
       await (tx ?? db).insert(auditEvents).values(values);
+    },
+
+    /** Whether the person has an event of this kind written at `since` or later. */
+    async hasSince(userId: string, kind: AuditKind, since: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.userId, userId), eq(auditEvents.kind, kind), gte(auditEvents.at, since)))
+        .limit(1);
+      return rows.length > 0;
     },
 
     /** A page of events, newest first, ties broken by id: `limit` rows at most. */

@@ -45,32 +45,47 @@ const userAgentLimit = 512;
 const pruneBatch = 1000;
 
 export function createAuditService({ repository, logger }: { repository: AuditRepository; logger: FastifyBaseLogger }) {
+  /**
+   * Writes one event. Inside the change's transaction a failure undoes the change with it (the caller sees the
+   * error, and nothing happened unrecorded); after a change already committed, a failure is logged and swallowed:
+   * answering 500 for a done change would make the client try it again (decision 020).
+   */
+  async function record({ tx, client, target, before, after, ...entry }: AuditEntry): Promise<void> {
+    const values = {
+      ...entry,
+      targetType: target?.type ?? null,
+      targetId: target?.id ?? null,
+      targetLabel: target?.label ?? null,
+      ip: client?.ip ?? "",
+      device: (client?.userAgent ?? "").slice(0, userAgentLimit),
+      before: before ?? null,
+      after: after ?? null,
+    };
+    if (tx) {
+      await repository.insert(values, tx);
+      return;
+    }
+    try {
+      await repository.insert(values);
+    } catch (err) {
+      logger.error({ err, kind: entry.kind }, "audit event not written");
+    }
+  }
+
   return {
+    record,
+
     /**
-     * Writes one event. Inside the change's transaction a failure undoes the change with it (the caller sees the
-     * error, and nothing happened unrecorded); after a change already committed, a failure is logged and swallowed:
-     * answering 500 for a done change would make the client try it again (decision 020).
+     * Writes the event unless the same person already has one of its kind within `windowMs`: for events an anonymous
+     * caller can repeat at will (each sign-in refused by the limits), one row per window says as much as a thousand.
      */
-    async record({ tx, client, target, before, after, ...entry }: AuditEntry): Promise<void> {
-      const values = {
-        ...entry,
-        targetType: target?.type ?? null,
-        targetId: target?.id ?? null,
-        targetLabel: target?.label ?? null,
-        ip: client?.ip ?? "",
-        device: (client?.userAgent ?? "").slice(0, userAgentLimit),
-        before: before ?? null,
-        after: after ?? null,
-      };
-      if (tx) {
-        await repository.insert(values, tx);
-        return;
-      }
+    async recordUnlessRecent(entry: AuditEntry & { userId: string }, windowMs: number): Promise<void> {
       try {
-        await repository.insert(values);
+        if (await repository.hasSince(entry.userId, entry.kind, new Date(Date.now() - windowMs))) return;
       } catch (err) {
-        logger.error({ err, kind: entry.kind }, "audit event not written");
+        logger.error({ err, kind: entry.kind }, "audit event not checked");
       }
+      await record(entry);
     },
 
     /** Deletes every event older than the two years' retention, a batch at a time; answers how many went. */

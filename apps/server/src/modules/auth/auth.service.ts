@@ -74,7 +74,7 @@ export function createAuthService({
   emailVerification: EmailVerificationService;
   limits: LimitsService;
   mailer: Mailer;
-  audit: Pick<AuditService, "record">;
+  audit: Pick<AuditService, "record" | "recordUnlessRecent">;
   logger: FastifyBaseLogger;
   settings: AuthSettings;
   /** Null when no Google client id is configured. */
@@ -110,7 +110,7 @@ export function createAuthService({
    * outside one). An address nobody holds is not recorded: no log could show it, and anyone could fill the table.
    */
   async function accountEvent(
-    kind: "sign_in" | "sign_in.failed" | "sign_in.locked" | "password.changed" | "password.reset_requested",
+    kind: "sign_in" | "sign_in.failed" | "password.changed" | "password.reset_requested",
     account: Pick<Account, "id" | "email"> | undefined,
     client: SessionClient | null,
   ): Promise<void> {
@@ -121,10 +121,27 @@ export function createAuthService({
     await audit.record({ kind, organizationId, actorId, userId: account.id, target, client });
   }
 
-  /** A refused sign-in attempt (429) is recorded as a lock of the account it aimed at, when that account exists. */
+  /**
+   * A sign-in refused by the limits (429) is recorded as a lock of the account it aimed at, when that account exists:
+   * once per sign-in window, as the refusals go on as long as someone keeps trying.
+   */
   async function lockedOut(error: unknown, email: string, client: SessionClient): Promise<never> {
-    if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS") {
-      await accountEvent("sign_in.locked", await users.findAccountByEmail({ email }), client);
+    const account =
+      error instanceof AppError && error.code === "TOO_MANY_REQUESTS"
+        ? await users.findAccountByEmail({ email })
+        : undefined;
+    if (account) {
+      const organizationId = (await users.findAccountWithOrganization({ userId: account.id }))?.organizationId ?? null;
+      const target = { type: "user", id: account.id, label: account.email };
+      const entry = {
+        kind: "sign_in.locked",
+        organizationId,
+        actorId: null,
+        userId: account.id,
+        target,
+        client,
+      } as const;
+      await audit.recordUnlessRecent(entry, settings.signInWindowMinutes * 60_000);
     }
     throw error;
   }

@@ -1,11 +1,15 @@
 import {
+  type Action,
   type AuditEvent,
   type AuditGroup,
   type AuditKind,
+  actions,
   auditKinds,
   type Device,
   formatAuditValue,
   isCalendarDate,
+  type Subject,
+  subjects,
 } from "@timetrap/domain";
 import type { ParseKeys } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -56,6 +60,13 @@ const valueLabels: Record<string, ParseKeys> = {
   "part-time": "audit.values.partTime",
 };
 
+const isAcl = (value: unknown): value is { subject: Subject; actions: Action[] } =>
+  typeof value === "object" &&
+  value !== null &&
+  subjects.includes((value as { subject: Subject }).subject) &&
+  Array.isArray((value as { actions: unknown }).actions) &&
+  (value as { actions: unknown[] }).actions.every((action) => actions.includes(action as Action));
+
 /**
  * The log's words in the reader's language: kinds, groups, fields, devices and targets. Values stay data (names,
  * amounts, domains), written as the rest of the app writes them: money in euros, dates as dd/MM/yyyy.
@@ -69,8 +80,17 @@ export function useAuditTexts() {
       const key = fieldLabels[field];
       return key ? t(key) : field;
     },
-    value: (field: string, value: unknown) => {
+    value: (field: string, value: unknown): string => {
       if (typeof value === "string" && isCalendarDate(value)) return formatDate(value);
+      // A role's permissions as the roles page names them: "Projects: View, Edit".
+      if (Array.isArray(value) && value.length > 0 && value.every(isAcl)) {
+        return value
+          .map((acl) => {
+            const granted = acl.actions.map((action) => t(`roles.actions.${action}`)).join(", ");
+            return `${t(`roles.subjects.${acl.subject}`)}: ${granted || "—"}`;
+          })
+          .join("; ");
+      }
       const key = typeof value === "string" ? valueLabels[value] : undefined;
       return key ? t(key) : formatAuditValue(field, value, { money: formatEuro });
     },
