@@ -463,6 +463,8 @@ for (const language of languages) {
       await check(page, "audit log");
       await contractAdded.getByRole("button").click();
       await expect(page.getByTestId("audit-changes").filter({ visible: true })).toBeVisible();
+      // The colours at rest: the pointer would leave the button in its hover state.
+      await page.mouse.move(0, 0);
       await check(page, "audit log with an event's details");
 
       const otherDevice = await request.post("/api/v1/auth/basic", {
