@@ -457,6 +457,16 @@ for (const language of languages) {
       await expect(page.getByRole("region", { name: l.timesheet.rowsTitle })).toBeVisible();
       await check(page, "timesheet, generated");
 
+      await page.goto(org("/audit"));
+      const contractAdded = page.getByTestId("audit-row").filter({ hasText: l.audit.kinds.contractCreated }).first();
+      await expect(contractAdded).toBeVisible();
+      await check(page, "audit log");
+      await contractAdded.getByRole("button").click();
+      await expect(page.getByTestId("audit-changes").filter({ visible: true })).toBeVisible();
+      // The colours at rest: the pointer would leave the button in its hover state.
+      await page.mouse.move(0, 0);
+      await check(page, "audit log with an event's details");
+
       const otherDevice = await request.post("/api/v1/auth/basic", {
         headers: { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1" },
         data: { email: studio.email, password },

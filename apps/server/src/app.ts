@@ -18,6 +18,9 @@ import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerSpa } from "./http/spa.js";
 import { fastifyTrustProxy } from "./http/trust-proxy.js";
 import { createMailer } from "./mail/mailer.js";
+import { createAuditRepository } from "./modules/audit/audit.repository.js";
+import { auditRoutes } from "./modules/audit/audit.routes.js";
+import { createAuditLogService, createAuditService, startAuditRetention } from "./modules/audit/audit.service.js";
 import { createAuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
@@ -161,20 +164,28 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
+  const auditRepository = createAuditRepository(database.db);
+  const audit = createAuditService({ repository: auditRepository, logger: app.log });
+  const auditRetention = startAuditRetention({ audit, logger: app.log });
   app.addHook("onClose", async () => {
     // Work started after answers, and the mails in flight, finish before the database goes away.
+    await auditRetention.stop();
     await auth.settle();
     await mailer.drain();
     if (ownsDatabase) await database.close();
   });
 
-  const organizations = createOrganizationsService({ repository: createOrganizationsRepository(database.db) });
+  const organizations = createOrganizationsService({
+    repository: createOrganizationsRepository(database.db),
+    audit,
+  });
   const sessions = createSessionsService({
     repository: createSessionsRepository(database.db),
     authSecret: config.authSecret,
+    audit,
   });
-  const users = createUsersService({ repository: createUsersRepository(database.db), organizations, sessions });
-  const invitations = createInvitationsService({ organizations, users });
+  const users = createUsersService({ repository: createUsersRepository(database.db), organizations, sessions, audit });
+  const invitations = createInvitationsService({ organizations, users, audit });
   const emailVerification = createEmailVerificationService({
     repository: createAuthRepository(database.db),
     users,
@@ -190,6 +201,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     emailVerification,
     limits: createLimitsService(database.db),
     mailer,
+    audit,
     logger: app.log,
     settings: config,
     verifyGoogleIdToken: config.googleClientId
@@ -197,11 +209,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       : null,
   });
   const authenticate = registerAuthentication(app, (token) => sessions.verifySession({ token }));
-  const roles = createRolesService({ repository: createRolesRepository(database.db), organizations });
+  const roles = createRolesService({ repository: createRolesRepository(database.db), organizations, audit });
   const contracts = createContractsService({
     repository: createContractsRepository(database.db),
     organizations,
     users,
+    audit,
   });
 
   const projectCategories = createProjectCategoriesService({
@@ -228,11 +241,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const timers = createTimersService({ repository: createTimersRepository(database.db), timeBlocking });
   await api.register(membersRoutes, {
     prefix: apiPrefix,
-    members: createMembersService({ organizations, users, roles, contracts, timers, mailer, settings: config }),
+    members: createMembersService({ organizations, users, roles, contracts, timers, mailer, audit, settings: config }),
     authenticate,
   });
   await api.register(invitationsRoutes, { prefix: apiPrefix, invitations, users, auth, authenticate });
   await api.register(emailVerificationRoutes, { prefix: apiPrefix, emailVerification, users, authenticate });
+  await api.register(auditRoutes, {
+    prefix: apiPrefix,
+    auditLog: createAuditLogService({ repository: auditRepository, organizations, users }),
+    authenticate,
+  });
   await api.register(rolesRoutes, { prefix: apiPrefix, roles, authenticate });
   await api.register(contractsRoutes, { prefix: apiPrefix, contracts, authenticate });
   await api.register(customersRoutes, {

@@ -1,3 +1,4 @@
+export * from "./audit.js";
 export * from "./auth.js";
 export * from "./calendar-date.js";
 export * from "./color-contrast.js";

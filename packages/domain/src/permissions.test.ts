@@ -52,6 +52,7 @@ describe("menuVisibility", () => {
       organizationDetail: false,
       subscription: false,
       advanced: false,
+      audit: false,
       customers: false,
       userManagement: false,
       users: false,
@@ -66,7 +67,7 @@ describe("menuVisibility", () => {
     [
       "edit organization",
       { subject: "organization", actions: ["edit"] },
-      ["organizationDetail", "subscription", "advanced"],
+      ["organizationDetail", "subscription", "advanced", "audit"],
     ],
     ["read organization", { subject: "organization", actions: ["read"] }, ["customers"]],
     ["read user", { subject: "user", actions: ["read"] }, ["userManagement", "users", "overheads"]],

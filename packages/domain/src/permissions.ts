@@ -55,6 +55,8 @@ export interface MenuVisibility {
   organizationDetail: boolean;
   subscription: boolean;
   advanced: boolean;
+  /** The audit log (decision 020). */
+  audit: boolean;
   customers: boolean;
   /** The user-management subgroup: roles, users, overheads, timesheet. */
   userManagement: boolean;
@@ -79,6 +81,7 @@ export function menuVisibility(role: HasAcls | null | undefined): MenuVisibility
     organizationDetail: editOrganization,
     subscription: editOrganization,
     advanced: editOrganization,
+    audit: editOrganization,
     customers: readOrganization,
     userManagement: readUser || readRole || readTimesheet,
     users: readUser,

@@ -30,7 +30,7 @@ export function daysInPeriod(from: CalendarDate, to: CalendarDate): number {
  */
 export const lastReportDate = "9998-12-31";
 
-const reportDate = (field: string) =>
+export const reportDate = (field: string) =>
   z
     .string({ message: `${field} is required, written as YYYY-MM-DD` })
     .refine(isCalendarDate, { message: `${field} must be an existing date written as YYYY-MM-DD` })
@@ -39,7 +39,7 @@ const reportDate = (field: string) =>
 const idMessage = (field: string) => `${field} must be an id or a list of ids`;
 
 /** Fastify reads `?a=1&a=2` as a list and `?a=1` as a string: both become a list of distinct ids. */
-const idList = (field: string) =>
+export const idList = (field: string) =>
   z
     .union([z.uuid({ message: idMessage(field) }), z.array(z.uuid({ message: idMessage(field) }))], {
       message: idMessage(field),

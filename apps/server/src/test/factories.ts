@@ -11,6 +11,8 @@ import {
   users,
   workflowStatuses,
 } from "../db/schema.js";
+import { createAuditRepository } from "../modules/audit/audit.repository.js";
+import { createAuditService } from "../modules/audit/audit.service.js";
 import { createSessionsRepository } from "../modules/sessions/sessions.repository.js";
 import { createSessionsService } from "../modules/sessions/sessions.service.js";
 import { request, type TestApp } from "./test-app.js";
@@ -26,6 +28,11 @@ export type BuiltUser = typeof users.$inferSelect & { password: string; token: s
 /** Where the sessions of built users come from. */
 export const testClient = { ip: "127.0.0.1", userAgent: "" };
 
+/** The app's audit log, for services a test builds by hand. */
+export function testAudit(t: TestApp) {
+  return createAuditService({ repository: createAuditRepository(t.db), logger: t.app.log });
+}
+
 /** A user straight in the database, with a password and a signed-in session. */
 export async function buildUser(
   t: TestApp,
@@ -39,6 +46,7 @@ export async function buildUser(
   const token = await createSessionsService({
     repository: createSessionsRepository(t.db),
     authSecret: t.config.authSecret,
+    audit: testAudit(t),
   }).startSession({ userId: row!.id, passwordVersion: row!.passwordVersion, client: testClient });
   return { ...row!, password, token };
 }

@@ -92,6 +92,9 @@ export const pages = {
       (module) => module.OverheadsPage,
     ),
   ),
+  audit: lazyComponent(() =>
+    withTexts("audit", import("../features/audit/components/audit-page")).then((module) => module.AuditPage),
+  ),
   timesheet: lazyComponent(() =>
     withTexts("timesheet", import("../features/reports/components/timesheet-page")).then(
       (module) => module.TimesheetPage,

@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       },
     },
     async (request) => {
-      auth.requestPasswordReset({ email: request.query.email, ip: request.ip });
+      auth.requestPasswordReset({ email: request.query.email, client: sessionClientOf(request) });
       return { success: true as const };
     },
   );

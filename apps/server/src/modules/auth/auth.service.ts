@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { PasswordTokenPurpose } from "../../db/schema.js";
 import { AppError } from "../../http/app-error.js";
 import type { Mailer } from "../../mail/mailer.js";
+import type { AuditService } from "../audit/audit.service.js";
 import type { LimitsService } from "../limits/limits.service.js";
 import { mailLimitChecks } from "../limits/mail-limits.js";
 import type { InvitationsService } from "../members/invitations.service.js";
@@ -61,6 +62,7 @@ export function createAuthService({
   emailVerification,
   limits,
   mailer,
+  audit,
   logger,
   settings,
   verifyGoogleIdToken,
@@ -72,6 +74,7 @@ export function createAuthService({
   emailVerification: EmailVerificationService;
   limits: LimitsService;
   mailer: Mailer;
+  audit: Pick<AuditService, "record" | "recordUnlessRecent">;
   logger: FastifyBaseLogger;
   settings: AuthSettings;
   /** Null when no Google client id is configured. */
@@ -102,6 +105,47 @@ export function createAuthService({
     return false;
   }
 
+  /**
+   * An event about an account for the audit log, in the organization the account belongs to at that moment (none
+   * outside one). An address nobody holds is not recorded: no log could show it, and anyone could fill the table.
+   */
+  async function accountEvent(
+    kind: "sign_in" | "sign_in.failed" | "password.changed" | "password.reset_requested",
+    account: Pick<Account, "id" | "email"> | undefined,
+    client: SessionClient | null,
+  ): Promise<void> {
+    if (!account) return;
+    const organizationId = (await users.findAccountWithOrganization({ userId: account.id }))?.organizationId ?? null;
+    const actorId = kind === "sign_in" || kind === "password.changed" ? account.id : null;
+    const target = { type: "user", id: account.id, label: account.email };
+    await audit.record({ kind, organizationId, actorId, userId: account.id, target, client });
+  }
+
+  /**
+   * A sign-in refused by the limits (429) is recorded as a lock of the account it aimed at, when that account exists:
+   * once per sign-in window, as the refusals go on as long as someone keeps trying.
+   */
+  async function lockedOut(error: unknown, email: string, client: SessionClient): Promise<never> {
+    const account =
+      error instanceof AppError && error.code === "TOO_MANY_REQUESTS"
+        ? await users.findAccountByEmail({ email })
+        : undefined;
+    if (account) {
+      const organizationId = (await users.findAccountWithOrganization({ userId: account.id }))?.organizationId ?? null;
+      const target = { type: "user", id: account.id, label: account.email };
+      const entry = {
+        kind: "sign_in.locked",
+        organizationId,
+        actorId: null,
+        userId: account.id,
+        target,
+        client,
+      } as const;
+      await audit.recordUnlessRecent(entry, settings.signInWindowMinutes * 60_000);
+    }
+    throw error;
+  }
+
   /** Every sign-in ends here: it opens a session on the server, which the token names. */
   async function respond(account: Account, client: SessionClient): Promise<AuthResponse> {
     const token = await sessions.startSession({
@@ -109,16 +153,22 @@ export function createAuthService({
       passwordVersion: account.passwordVersion,
       client,
     });
+    await accountEvent("sign_in", account, client);
     return { token, user: await users.getUser({ userId: account.id }) };
   }
 
   return {
     async signIn({ email, password, client }: SignInInput & { client: SessionClient }): Promise<AuthResponse> {
       // Counted before the password is checked: a burst gets at most the limit's number of checks (decision 010).
-      const attempt = await signInLimits.admit({ email, ip: client.ip });
+      const attempt = await signInLimits
+        .admit({ email, ip: client.ip })
+        .catch((error) => lockedOut(error, email, client));
       const account = await users.findAccountByEmail({ email });
       const matches = await passwordMatches(account, password);
-      if (!account || !matches) throw new AppError("INVALID_CREDENTIALS", "Wrong email or password");
+      if (!account || !matches) {
+        await accountEvent("sign_in.failed", account, client);
+        throw new AppError("INVALID_CREDENTIALS", "Wrong email or password");
+      }
       if (account.status === "inactive") throw inactiveAccount();
       await attempt.succeeded();
       return respond(account, client);
@@ -201,7 +251,8 @@ export function createAuthService({
      * answer is written, so neither the answer nor its timing can tell a registered address, a throttled one or a slow
      * mail server (decision 010). A throttled request sends nothing.
      */
-    requestPasswordReset({ email, ip }: { email: string; ip: string }): void {
+    requestPasswordReset({ email, client }: { email: string; client: SessionClient }): void {
+      const { ip } = client;
       afterAnswer("password-reset request failed", async () => {
         const decision = await limits.hitEach(mailLimitChecks({ email, ip }), new Date());
         if (!decision.allowed) {
@@ -227,6 +278,7 @@ export function createAuthService({
             link: resetPasswordLink(settings.appUrl, account.email, token),
           }),
         );
+        await accountEvent("password.reset_requested", account, client);
       });
     },
 
@@ -250,6 +302,7 @@ export function createAuthService({
         ...(password === undefined ? {} : { password }),
         ...(nominative === undefined ? {} : { nominative }),
         passwordHash: () => hashPassword(password ?? ""),
+        client,
       });
       return respond(account, client);
     },
@@ -265,7 +318,8 @@ export function createAuthService({
       const row = await repository.findResetToken(sha256(token));
       if (!row) {
         // An invitation link e-mailed before invitations had their own page (decision 008).
-        const joined = await invitations.acceptLegacyLink({ email, token, passwordHash: () => hashPassword(password) });
+        const passwordHash = () => hashPassword(password);
+        const joined = await invitations.acceptLegacyLink({ email, token, passwordHash, client });
         if (joined) return { success: true, ...(await respond(joined, client)) };
       }
       if (!row || row.purpose === "verify" || row.usedAt || row.expiresAt.getTime() <= at.getTime()) {
@@ -280,6 +334,7 @@ export function createAuthService({
       await repository.useAllResetTokens(account.id, at);
       // Whoever had the old password is signed out everywhere; the person who chose the new one signs in below.
       await sessions.endAllSessions({ userId: account.id });
+      await accountEvent("password.changed", account, client);
       return { success: true, ...(await respond(updated, client)) };
     },
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { sessionClientOf } from "../sessions/session-client.js";
 import type { ContractsService } from "./contracts.service.js";
 
 const tags = ["contracts"];
@@ -53,6 +54,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         organizationId: request.params.orgId,
         userId: request.params.userId,
         input: request.body,
+        client: sessionClientOf(request),
       });
       return reply.status(201).send(contract);
     },
@@ -77,6 +79,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         userId: request.params.userId,
         contractId: request.params.contractId,
         input: request.body,
+        client: sessionClientOf(request),
       }),
   );
 
@@ -97,6 +100,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         organizationId: request.params.orgId,
         userId: request.params.userId,
         contractId: request.params.contractId,
+        client: sessionClientOf(request),
       });
       return reply.status(204).send(null);
     },

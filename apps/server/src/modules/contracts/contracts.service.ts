@@ -7,8 +7,11 @@ import {
   periodsOverlap,
   type Role,
 } from "@timetrap/domain";
+import type { Database } from "../../db/database.js";
 import { AppError, notFound } from "../../http/app-error.js";
-import type { OrganizationsService } from "../organizations/organizations.service.js";
+import type { AuditService } from "../audit/audit.service.js";
+import type { Member, OrganizationsService } from "../organizations/organizations.service.js";
+import type { SessionClient } from "../sessions/session-client.js";
 import type { UsersService } from "../users/users.service.js";
 import type { ContractQueries, ContractRow, ContractsRepository } from "./contracts.repository.js";
 
@@ -41,14 +44,19 @@ function overlapMessage(other: Pick<Contract, "from_date" | "to_date">): string 
 
 const editUser = { action: "edit", subject: "user" } as const;
 
+/** What the audit log keeps of a contract: every term, without the ids the event names already. */
+const auditedTerms = ({ uid: _uid, user_id: _userId, ...terms }: Contract) => terms;
+
 export function createContractsService({
   repository,
   organizations,
   users,
+  audit,
 }: {
   repository: ContractsRepository;
   organizations: OrganizationsService;
   users: UsersService;
+  audit: AuditService;
 }) {
   /** Contracts are read with read on user, or by the person they are about. */
   const readContractsOf = (actorId: string, userId: string) => ({
@@ -63,14 +71,32 @@ export function createContractsService({
   function writeContracts<T>(
     organizationId: string,
     userId: string,
-    work: (queries: ContractQueries) => Promise<T>,
+    work: (queries: ContractQueries, tx: Database, member: Member) => Promise<T>,
   ): Promise<T> {
     return repository.transaction(async (queries, tx) => {
       if (!(await users.lockAccount({ userId, tx }))) throw notFound("User");
-      await organizations.requireMember({ organizationId, userId, tx });
-      return work(queries);
+      const member = await organizations.requireMember({ organizationId, userId, tx });
+      return work(queries, tx, member);
     });
   }
+
+  /** The event of a contract's change, written in the change's transaction. */
+  const contractEvent = (
+    kind: "contract.created" | "contract.updated" | "contract.deleted",
+    context: { actorId: string; organizationId: string; client: SessionClient; tx: Database; member: Member },
+    change: { id: string; before: Contract | null; after: Contract | null },
+  ) =>
+    audit.record({
+      kind,
+      organizationId: context.organizationId,
+      actorId: context.actorId,
+      userId: context.member.userId,
+      target: { type: "contract", id: change.id, label: context.member.nominative },
+      client: context.client,
+      before: change.before && auditedTerms(change.before),
+      after: change.after && auditedTerms(change.after),
+      tx: context.tx,
+    });
 
   async function assertNoOverlap(
     queries: ContractQueries,
@@ -136,16 +162,21 @@ export function createContractsService({
       organizationId,
       userId,
       input,
+      client,
     }: {
       actorId: string;
       organizationId: string;
       userId: string;
       input: ContractInput;
+      client: SessionClient;
     }): Promise<Contract> {
       await organizations.authorize({ actorId, organizationId, right: editUser });
-      return writeContracts(organizationId, userId, async (queries) => {
+      return writeContracts(organizationId, userId, async (queries, tx, member) => {
         await assertNoOverlap(queries, organizationId, userId, input);
-        return toContract(await queries.insertContract(organizationId, userId, input));
+        const contract = toContract(await queries.insertContract(organizationId, userId, input));
+        const context = { actorId, organizationId, client, tx, member };
+        await contractEvent("contract.created", context, { id: contract.uid, before: null, after: contract });
+        return contract;
       });
     },
 
@@ -156,20 +187,28 @@ export function createContractsService({
       userId,
       contractId,
       input,
+      client,
     }: {
       actorId: string;
       organizationId: string;
       userId: string;
       contractId: string;
       input: ContractInput;
+      client: SessionClient;
     }): Promise<Contract> {
       await organizations.authorize({ actorId, organizationId, right: editUser });
-      return writeContracts(organizationId, userId, async (queries) => {
-        await requireContract(queries, organizationId, userId, contractId);
+      return writeContracts(organizationId, userId, async (queries, tx, member) => {
+        const before = toContract(await requireContract(queries, organizationId, userId, contractId));
         await assertNoOverlap(queries, organizationId, userId, input, contractId);
         const row = await queries.updateContract(contractId, input);
         if (!row) throw notFound("Contract");
-        return toContract(row);
+        const after = toContract(row);
+        await contractEvent(
+          "contract.updated",
+          { actorId, organizationId, client, tx, member },
+          { id: contractId, before, after },
+        );
+        return after;
       });
     },
 
@@ -178,16 +217,20 @@ export function createContractsService({
       organizationId,
       userId,
       contractId,
+      client,
     }: {
       actorId: string;
       organizationId: string;
       userId: string;
       contractId: string;
+      client: SessionClient;
     }): Promise<void> {
       await organizations.authorize({ actorId, organizationId, right: editUser });
-      await writeContracts(organizationId, userId, async (queries) => {
-        await requireContract(queries, organizationId, userId, contractId);
+      await writeContracts(organizationId, userId, async (queries, tx, member) => {
+        const before = toContract(await requireContract(queries, organizationId, userId, contractId));
         await queries.deleteContract(contractId);
+        const context = { actorId, organizationId, client, tx, member };
+        await contractEvent("contract.deleted", context, { id: contractId, before, after: null });
       });
     },
   };

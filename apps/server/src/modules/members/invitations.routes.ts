@@ -58,7 +58,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const userId = actorIdOf(request);
-      await invitations.acceptInApp({ userId, invitationId: request.params.id });
+      await invitations.acceptInApp({ userId, invitationId: request.params.id, client: sessionClientOf(request) });
       return users.getUser({ userId });
     },
   );
@@ -77,7 +77,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await invitations.decline({ userId: actorIdOf(request), invitationId: request.params.id });
+      const client = sessionClientOf(request);
+      await invitations.decline({ userId: actorIdOf(request), invitationId: request.params.id, client });
       return reply.status(204).send(null);
     },
   );
@@ -108,7 +109,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await invitations.declineByLink({ token: request.body.token });
+      await invitations.declineByLink({ token: request.body.token, client: sessionClientOf(request) });
       return reply.status(204).send(null);
     },
   );

@@ -9,8 +9,10 @@ import {
 } from "@timetrap/domain";
 import { type Database, isUniqueViolation } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
+import type { AuditService } from "../audit/audit.service.js";
 import type { InvitationDetailsRow, InvitationRow } from "../organizations/invitations.repository.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
+import type { SessionClient } from "../sessions/session-client.js";
 import type { Account, UsersService } from "../users/users.service.js";
 
 export type InvitationsService = ReturnType<typeof createInvitationsService>;
@@ -52,15 +54,35 @@ type AccountOf = (invitation: InvitationRow, tx: Database) => Promise<Account>;
 export function createInvitationsService({
   organizations,
   users,
+  audit,
 }: {
   organizations: OrganizationsService;
   users: UsersService;
+  audit: Pick<AuditService, "record">;
 }) {
+  /** The person's answer to an invitation, for the organization's log, in the answer's transaction. */
+  const answerEvent = (
+    kind: "invitation.accepted" | "invitation.declined",
+    invitation: InvitationRow,
+    personId: string | null,
+    client: SessionClient,
+    tx: Database,
+  ) =>
+    audit.record({
+      kind,
+      organizationId: invitation.organizationId,
+      actorId: personId,
+      userId: personId,
+      target: { type: "invitation", id: invitation.id, label: invitation.email },
+      client,
+      tx,
+    });
+
   /**
    * Accepts under the organization's lock and the invitation's row lock, in one transaction: of two accepts, or an
    * accept and a revocation, one wins and the other finds the invitation answered; a failure writes nothing.
    */
-  async function accept(details: InvitationDetailsRow, accountOf: AccountOf): Promise<Account> {
+  async function accept(details: InvitationDetailsRow, accountOf: AccountOf, client: SessionClient): Promise<Account> {
     const { organizationId, id: invitationId } = details.invitation;
     try {
       return await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
@@ -87,6 +109,7 @@ export function createInvitationsService({
         ) {
           throw voidInvitation();
         }
+        await answerEvent("invitation.accepted", invitation, account.id, client, tx);
         return account;
       });
     } catch (error) {
@@ -101,7 +124,11 @@ export function createInvitationsService({
   }
 
   /** Marks a pending invitation declined under the organization's lock; 400 INVALID_TOKEN when it is not pending any more. */
-  async function closeDeclined(details: InvitationDetailsRow, respondedBy: string | null): Promise<void> {
+  async function closeDeclined(
+    details: InvitationDetailsRow,
+    respondedBy: string | null,
+    client: SessionClient,
+  ): Promise<void> {
     const { id: invitationId, organizationId } = details.invitation;
     await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
       const invitation = await organizations.invitations.lock({ invitationId, tx });
@@ -110,6 +137,7 @@ export function createInvitationsService({
         throw voidInvitation();
       }
       await organizations.invitations.close({ invitationId, status: "declined", respondedBy, at, tx });
+      await answerEvent("invitation.declined", invitation, respondedBy, client, tx);
     });
   }
 
@@ -172,7 +200,15 @@ export function createInvitationsService({
     },
 
     /** Accepting in the app: only with the verified e-mail the invitation was sent to. */
-    async acceptInApp({ userId, invitationId }: { userId: string; invitationId: string }): Promise<void> {
+    async acceptInApp({
+      userId,
+      invitationId,
+      client,
+    }: {
+      userId: string;
+      invitationId: string;
+      client: SessionClient;
+    }): Promise<void> {
       const [account, details, organizationId] = await Promise.all([
         users.findAccountById({ userId }),
         organizations.invitations.findDetails({ invitationId }),
@@ -193,11 +229,19 @@ export function createInvitationsService({
       if (refusal === "not_verified") throw forbidden("Verify your e-mail address before accepting an invitation");
       if (refusal === "not_pending") throw voidInvitation();
       if (refusal === "has_organization") throw alreadyInAnOrganization();
-      await accept(details, async () => account);
+      await accept(details, async () => account, client);
     },
 
     /** Declining leaves no trace but the answer; the seat is free again. */
-    async decline({ userId, invitationId }: { userId: string; invitationId: string }): Promise<void> {
+    async decline({
+      userId,
+      invitationId,
+      client,
+    }: {
+      userId: string;
+      invitationId: string;
+      client: SessionClient;
+    }): Promise<void> {
       const [account, details] = await Promise.all([
         users.findAccountById({ userId }),
         organizations.invitations.findDetails({ invitationId }),
@@ -205,14 +249,14 @@ export function createInvitationsService({
       // The invitation is addressed to the mailbox: only its proven owner answers it.
       if (!account || !details || details.invitation.email !== account.email) throw notFound("Invitation");
       if (!account.emailVerifiedAt) throw forbidden("Verify your e-mail address before answering an invitation");
-      await closeDeclined(details, account.id);
+      await closeDeclined(details, account.id, client);
     },
 
     /** Declining from the link, which proves the mailbox: no account or session is needed. */
-    async declineByLink({ token }: { token: string }): Promise<void> {
+    async declineByLink({ token, client }: { token: string; client: SessionClient }): Promise<void> {
       const details = await detailsOfLink(token);
       const account = await users.findAccountByEmail({ email: details.invitation.email });
-      await closeDeclined(details, account?.id ?? null);
+      await closeDeclined(details, account?.id ?? null, client);
     },
 
     /** What the anonymous invitation page shows; 400 INVALID_TOKEN for a void link. */
@@ -237,10 +281,11 @@ export function createInvitationsService({
       password?: string;
       nominative?: string;
       passwordHash: () => Promise<string>;
+      client: SessionClient;
     }): Promise<Account> {
       const details = await detailsOfLink(input.token);
       // A new account speaks the organization's language until its owner chooses another.
-      return accept(details, linkAccount(input, details.organization.language));
+      return accept(details, linkAccount(input, details.organization.language), input.client);
     },
 
     /**
@@ -251,6 +296,7 @@ export function createInvitationsService({
       email: string;
       token: string;
       passwordHash: () => Promise<string>;
+      client: SessionClient;
     }): Promise<Account | null> {
       const details = await organizations.invitations.findDetailsByTokenHash({ tokenHash: sha256(input.token) });
       if (!details) return null;
@@ -262,23 +308,27 @@ export function createInvitationsService({
         throw voidInvitation();
       }
       // The old page always chose a password: the mailbox's owner sets it, as a reset would.
-      return accept(details, async (row, tx) => {
-        const existing = await users.findAccountByEmail({ email: row.email, tx });
-        if (existing?.status === "inactive") throw voidInvitation();
-        const passwordHash = await input.passwordHash();
-        if (!existing) {
-          return users.createAccount({
-            email: row.email,
-            nominative: row.nominative,
-            language: details.organization.language,
-            passwordHash,
-            emailVerifiedAt: new Date(),
-            tx,
-          });
-        }
-        await users.setPassword({ userId: existing.id, passwordHash, tx });
-        return users.markEmailVerified({ userId: existing.id, at: new Date(), tx });
-      });
+      return accept(
+        details,
+        async (row, tx) => {
+          const existing = await users.findAccountByEmail({ email: row.email, tx });
+          if (existing?.status === "inactive") throw voidInvitation();
+          const passwordHash = await input.passwordHash();
+          if (!existing) {
+            return users.createAccount({
+              email: row.email,
+              nominative: row.nominative,
+              language: details.organization.language,
+              passwordHash,
+              emailVerifiedAt: new Date(),
+              tx,
+            });
+          }
+          await users.setPassword({ userId: existing.id, passwordHash, tx });
+          return users.markEmailVerified({ userId: existing.id, at: new Date(), tx });
+        },
+        input.client,
+      );
     },
   };
 }

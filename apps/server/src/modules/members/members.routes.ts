@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { sessionClientOf } from "../sessions/session-client.js";
 import type { MembersService } from "./members.service.js";
 
 const tags = ["users"];
@@ -88,6 +89,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
         actorId: actorIdOf(request),
         organizationId: request.params.orgId,
         input: request.body,
+        client: sessionClientOf(request),
       });
       return reply.status(created ? 201 : 200).send(invitation);
     },
@@ -124,6 +126,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
         actorId: actorIdOf(request),
         organizationId: request.params.orgId,
         invitationId: request.params.id,
+        client: sessionClientOf(request),
       }),
   );
 
@@ -144,6 +147,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
         actorId: actorIdOf(request),
         organizationId: request.params.orgId,
         invitationId: request.params.id,
+        client: sessionClientOf(request),
       });
       return reply.status(204).send(null);
     },
@@ -166,6 +170,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
         actorId: actorIdOf(request),
         organizationId: request.params.orgId,
         userId: request.params.userId,
+        client: sessionClientOf(request),
       });
       return reply.status(204).send(null);
     },
@@ -188,6 +193,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
         actorId: actorIdOf(request),
         userId: request.params.id,
         organizationId: request.params.orgId,
+        client: sessionClientOf(request),
       });
       return reply.status(204).send(null);
     },
@@ -212,6 +218,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
         organizationId: request.params.orgId,
         userId: request.params.userId,
         input: request.body,
+        client: sessionClientOf(request),
       }),
   );
 };

@@ -18,10 +18,12 @@ import type { Database } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import { invitationEmail, invitationLink } from "../../mail/invitation-email.js";
 import type { Mailer } from "../../mail/mailer.js";
+import type { AuditService } from "../audit/audit.service.js";
 import type { ContractsService } from "../contracts/contracts.service.js";
 import type { InvitationRow } from "../organizations/invitations.repository.js";
 import type { Member, OrganizationsService } from "../organizations/organizations.service.js";
 import type { RolesService } from "../roles/roles.service.js";
+import type { SessionClient } from "../sessions/session-client.js";
 import type { TimersService } from "../timers/timers.service.js";
 import type { UsersService } from "../users/users.service.js";
 import { sha256, toInvitation } from "./invitations.service.js";
@@ -68,6 +70,7 @@ export function createMembersService({
   contracts,
   timers,
   mailer,
+  audit,
   settings,
 }: {
   organizations: OrganizationsService;
@@ -76,8 +79,27 @@ export function createMembersService({
   contracts: ContractsService;
   timers: Pick<TimersService, "stopTimer">;
   mailer: Mailer;
+  audit: Pick<AuditService, "record">;
   settings: { appUrl: string };
 }) {
+  /** An invitation's event for the organization's log, in the change's transaction. */
+  const invitationEvent = (
+    kind: "invitation.sent" | "invitation.resent" | "invitation.revoked",
+    context: { actorId: string; organizationId: string; client: SessionClient; tx: Database },
+    invitation: { id: string; email: string },
+    after?: Record<string, unknown>,
+  ) =>
+    audit.record({
+      kind,
+      organizationId: context.organizationId,
+      actorId: context.actorId,
+      userId: null,
+      target: { type: "invitation", id: invitation.id, label: invitation.email },
+      client: context.client,
+      after: after ?? null,
+      tx: context.tx,
+    });
+
   async function withContracts(actorId: string, organizationId: string, members: Member[]) {
     const actor = await users.findAccountById({ userId: actorId });
     const today = todayInZone(withPreferenceDefaults(actor?.preferences ?? {}).timeZone);
@@ -170,14 +192,23 @@ export function createMembersService({
   }
 
   /** Ends the membership under the organization's lock, unless nobody would be left to administer access. */
-  async function endMembership(organizationId: string, userId: string, lastAdminMessage: string): Promise<void> {
+  async function endMembership(
+    organizationId: string,
+    userId: string,
+    lastAdminMessage: string,
+    event: { kind: "member.left" | "member.removed"; actorId: string; client: SessionClient },
+  ): Promise<void> {
     await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
       const members = await organizations.listMembers({ organizationId, tx });
-      if (!members.some((member) => member.userId === userId)) throw notFound("User");
+      const leaving = members.find((member) => member.userId === userId);
+      if (!leaving) throw notFound("User");
       if (!canMemberGo(userId, members)) throw new AppError("CONFLICT", lastAdminMessage);
       await organizations.removeMember({ organizationId, userId, tx });
       // Deactivation was about this organization: without it the account is theirs to use again.
       await users.reactivateAccount({ userId, tx });
+      const target = { type: "user", id: userId, label: leaving.nominative };
+      const before = { role: leaving.role.name, status: leaving.status };
+      await audit.record({ ...event, organizationId, userId, target, before, tx });
     });
   }
 
@@ -231,10 +262,12 @@ export function createMembersService({
       actorId,
       organizationId,
       input,
+      client,
     }: {
       actorId: string;
       organizationId: string;
       input: InviteUserInput;
+      client: SessionClient;
     }): Promise<InvitationOutcome> {
       const { organization } = await organizations.authorize({
         actorId,
@@ -249,8 +282,11 @@ export function createMembersService({
           throw new AppError("CONFLICT", `${input.email} is already a user of this organization`);
         }
         const pending = await organizations.invitations.findPending({ organizationId, email: input.email, tx });
+        const terms = { nominative: input.nominative, role: role.name };
+        const event = { actorId, organizationId, client, tx };
         if (pending) {
           const token = await renew(tx, pending, context, { nominative: input.nominative, roleId: role.uid });
+          await invitationEvent("invitation.sent", event, pending, terms);
           return { created: false, invitationId: pending.id, token };
         }
         await organizations.assertSeatAvailable({ organizationId, planConfig: context.planConfig, verb: "invite", tx });
@@ -267,6 +303,7 @@ export function createMembersService({
           },
           tx,
         });
+        await invitationEvent("invitation.sent", event, created, terms);
         return { created: true, invitationId: created.id, token };
       });
       return {
@@ -288,10 +325,12 @@ export function createMembersService({
       actorId,
       organizationId,
       invitationId,
+      client,
     }: {
       actorId: string;
       organizationId: string;
       invitationId: string;
+      client: SessionClient;
     }): Promise<Invitation> {
       const { organization } = await organizations.authorize({
         actorId,
@@ -302,7 +341,9 @@ export function createMembersService({
       const token = await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
         const invitation = await lockInvitation(tx, organizationId, invitationId);
         if (invitation.status !== "pending") throw notPending(invitation.status);
-        return renew(tx, invitation, context);
+        const token = await renew(tx, invitation, context);
+        await invitationEvent("invitation.resent", { actorId, organizationId, client, tx }, invitation);
+        return token;
       });
       return sendInvitation(actorId, invitationId, token, organization);
     },
@@ -312,10 +353,12 @@ export function createMembersService({
       actorId,
       organizationId,
       invitationId,
+      client,
     }: {
       actorId: string;
       organizationId: string;
       invitationId: string;
+      client: SessionClient;
     }): Promise<void> {
       await organizations.authorize({ actorId, organizationId, right: { action: "create", subject: "user" } });
       await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
@@ -328,6 +371,7 @@ export function createMembersService({
           at: new Date(),
           tx,
         });
+        await invitationEvent("invitation.revoked", { actorId, organizationId, client, tx }, invitation);
       });
     },
 
@@ -339,10 +383,12 @@ export function createMembersService({
       actorId,
       organizationId,
       userId,
+      client,
     }: {
       actorId: string;
       organizationId: string;
       userId: string;
+      client: SessionClient;
     }): Promise<void> {
       await organizations.authorize({ actorId, organizationId, right: { action: "delete", subject: "user" } });
       if (userId === actorId) {
@@ -351,7 +397,7 @@ export function createMembersService({
       const message = accessViolationMessages["organization-would-lose-administration"];
       await assertMayGo(organizationId, userId, message);
       await stopTimerOf(userId);
-      await endMembership(organizationId, userId, message);
+      await endMembership(organizationId, userId, message, { kind: "member.removed", actorId, client });
     },
 
     /** A member leaves the organization, unless they are the last one who administers access. */
@@ -359,10 +405,12 @@ export function createMembersService({
       actorId,
       userId,
       organizationId,
+      client,
     }: {
       actorId: string;
       userId: string;
       organizationId: string;
+      client: SessionClient;
     }): Promise<void> {
       await organizations.authorize({ actorId, organizationId });
       if (userId !== actorId) {
@@ -372,7 +420,7 @@ export function createMembersService({
         "You are the last user with every right on roles and users: give them to someone else before leaving";
       await assertMayGo(organizationId, userId, message);
       await stopTimerOf(userId);
-      await endMembership(organizationId, userId, message);
+      await endMembership(organizationId, userId, message, { kind: "member.left", actorId, client });
     },
 
     /** Gives a member another role of the organization, unless that would break the access rules. */
@@ -381,16 +429,18 @@ export function createMembersService({
       organizationId,
       userId,
       input,
+      client,
     }: {
       actorId: string;
       organizationId: string;
       userId: string;
       input: UpdateMemberInput;
+      client: SessionClient;
     }): Promise<OrganizationUser> {
       await organizations.authorize({ actorId, organizationId, right: { action: "edit", subject: "user" } });
       const role = await roles.requireRole({ organizationId, roleId: input.role_id });
       await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
-        await organizations.requireMember({ organizationId, userId, tx });
+        const current = await organizations.requireMember({ organizationId, userId, tx });
         await organizations.assertAccessKept({
           actorId,
           organizationId,
@@ -398,6 +448,18 @@ export function createMembersService({
           change: (member) => (member.userId === userId ? { ...member, role } : member),
         });
         await organizations.setMemberRole({ organizationId, userId, roleId: role.uid, tx });
+        if (current.role.uid === role.uid) return;
+        await audit.record({
+          kind: "member.role_changed",
+          organizationId,
+          actorId,
+          userId,
+          target: { type: "user", id: userId, label: current.nominative },
+          client,
+          before: { role: current.role.name },
+          after: { role: role.name },
+          tx,
+        });
       });
       return organizationUser(actorId, organizationId, userId);
     },

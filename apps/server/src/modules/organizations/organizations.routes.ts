@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { sessionClientOf } from "../sessions/session-client.js";
 import type { OrganizationsService } from "./organizations.service.js";
 
 const tags = ["organizations"];
@@ -59,6 +60,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
         userId: request.params.id,
         organizationId: request.params.orgId,
         input: request.body,
+        client: sessionClientOf(request),
       }),
   );
 
@@ -82,6 +84,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
         userId: actorId,
         organizationId: request.params.orgId,
         input: request.body,
+        client: sessionClientOf(request),
       });
     },
   );

@@ -23,6 +23,8 @@ import {
 } from "@timetrap/domain";
 import { type Database, isUniqueViolation } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
+import type { AuditService } from "../audit/audit.service.js";
+import type { SessionClient } from "../sessions/session-client.js";
 import type { InvitationQueries } from "./invitations.repository.js";
 import type {
   MemberRow,
@@ -104,7 +106,13 @@ function rejectedDomains(submitted: readonly string[], accepted: readonly string
   return rejected;
 }
 
-export function createOrganizationsService({ repository }: { repository: OrganizationsRepository }) {
+export function createOrganizationsService({
+  repository,
+  audit,
+}: {
+  repository: OrganizationsRepository;
+  audit: Pick<AuditService, "record">;
+}) {
   const { invitations } = repository;
   /** The queries on the caller's transaction when there is one. */
   const on = (tx: Database | undefined): OrganizationQueries => (tx ? repository.within(tx) : repository);
@@ -422,21 +430,39 @@ export function createOrganizationsService({ repository }: { repository: Organiz
       userId,
       organizationId,
       input,
+      client,
     }: {
       actorId: string;
       userId: string;
       organizationId: string;
       input: UpdateOrganizationInput;
+      client: SessionClient;
     }): Promise<UpdateOrganizationResponse> {
       await assertActingOnSelf(actorId, userId);
       await requireMembership(actorId, organizationId, "edit", "organization");
-      return repository.transaction(async (repo) => {
+      return repository.transaction(async (repo, tx) => {
+        const previous = await repo.findOrganizationById(organizationId);
+        const previousDomains = await repo.findDomains(organizationId);
         if (input.name !== undefined) await repo.updateOrganizationName(organizationId, input.name);
         const invalidDomains =
           input.domains === undefined ? [] : (await assignDomains(repo, organizationId, input.domains)).invalidDomains;
         const found = await repo.findOrganizationById(organizationId);
-        if (!found) throw notFound("Organization");
+        if (!found || !previous) throw notFound("Organization");
         const domains = await repo.findDomains(organizationId);
+        const event = { organizationId, actorId, userId: null, client, tx };
+        const organizationTarget = { type: "organization", id: organizationId, label: found.organization.name };
+        if (previous.organization.name !== found.organization.name) {
+          const [before, after] = [{ name: previous.organization.name }, { name: found.organization.name }];
+          await audit.record({ ...event, kind: "organization.updated", target: organizationTarget, before, after });
+        }
+        for (const domain of domains.filter((d) => !previousDomains.includes(d))) {
+          const target = { type: "domain", id: null, label: domain };
+          await audit.record({ ...event, kind: "organization.domain_added", target, after: { domain } });
+        }
+        for (const domain of previousDomains.filter((d) => !domains.includes(d))) {
+          const target = { type: "domain", id: null, label: domain };
+          await audit.record({ ...event, kind: "organization.domain_removed", target, before: { domain } });
+        }
         return { organization: toOrganization(found.organization, found.plan, domains), invalidDomains };
       });
     },

@@ -23,6 +23,7 @@ import {
   buildUser,
   insertCustomer,
   insertProjectWithTeam,
+  testAudit,
 } from "../../test/factories.js";
 import { resourceCalls, withToken } from "../../test/resource-calls.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
@@ -46,7 +47,10 @@ const listUserProjects = (orgId: string, userId: string, token?: string) =>
   request(t.app, { method: "GET", url: `/api/v1/organization/${orgId}/user/${userId}/project`, ...withToken(token) });
 
 function projectsService() {
-  const organizations = createOrganizationsService({ repository: createOrganizationsRepository(t.db) });
+  const organizations = createOrganizationsService({
+    repository: createOrganizationsRepository(t.db),
+    audit: testAudit(t),
+  });
   const projectCategories = createProjectCategoriesService({
     repository: createProjectCategoriesRepository(t.db),
     organizations,

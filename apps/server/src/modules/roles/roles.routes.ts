@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { sessionClientOf } from "../sessions/session-client.js";
 import type { RolesService } from "./roles.service.js";
 
 const tags = ["roles"];
@@ -44,6 +45,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService; authentic
         actorId: actorIdOf(request),
         organizationId: request.params.orgId,
         input: request.body,
+        client: sessionClientOf(request),
       });
       return reply.status(201).send(role);
     },
@@ -68,6 +70,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService; authentic
         organizationId: request.params.orgId,
         roleId: request.params.id,
         input: request.body,
+        client: sessionClientOf(request),
       }),
   );
 };

@@ -1,7 +1,9 @@
 import type { Role, RoleInput, RoleUpdate } from "@timetrap/domain";
 import type { Database } from "../../db/database.js";
 import { AppError, notFound } from "../../http/app-error.js";
+import type { AuditService } from "../audit/audit.service.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
+import type { SessionClient } from "../sessions/session-client.js";
 import type { RoleQueries, RoleRow, RolesRepository } from "./roles.repository.js";
 
 export type RolesService = ReturnType<typeof createRolesService>;
@@ -15,9 +17,11 @@ const nameTaken = (name: string) => new AppError("CONFLICT", `A role named "${na
 export function createRolesService({
   repository,
   organizations,
+  audit,
 }: {
   repository: RolesRepository;
   organizations: OrganizationsService;
+  audit: AuditService;
 }) {
   const on = (tx: Database | undefined): RoleQueries => (tx ? repository.within(tx) : repository);
 
@@ -51,17 +55,23 @@ export function createRolesService({
       actorId,
       organizationId,
       input,
+      client,
     }: {
       actorId: string;
       organizationId: string;
       input: RoleInput;
+      client: SessionClient;
     }): Promise<Role> {
       await organizations.authorize({ actorId, organizationId, right: { action: "create", subject: "role" } });
       // The organization lock makes the name check and the insert one step for concurrent requests.
       return organizations.withOrganizationLocked({ organizationId }, async (tx) => {
         const queries = on(tx);
         await assertNameFree(queries, organizationId, input.name);
-        return toRole(await queries.insertRole({ organizationId, name: input.name, acls: input.acls }));
+        const role = toRole(await queries.insertRole({ organizationId, name: input.name, acls: input.acls }));
+        const target = { type: "role", id: role.uid, label: role.name };
+        const after = { name: role.name, acls: role.acls };
+        await audit.record({ kind: "role.created", organizationId, actorId, userId: null, target, client, after, tx });
+        return role;
       });
     },
 
@@ -70,11 +80,13 @@ export function createRolesService({
       organizationId,
       roleId,
       input,
+      client,
     }: {
       actorId: string;
       organizationId: string;
       roleId: string;
       input: RoleUpdate;
+      client: SessionClient;
     }): Promise<Role> {
       await organizations.authorize({ actorId, organizationId, right: { action: "edit", subject: "role" } });
       return organizations.withOrganizationLocked({ organizationId }, async (tx) => {
@@ -93,6 +105,17 @@ export function createRolesService({
         }
         const row = await queries.updateRole(organizationId, roleId, input);
         if (!row) throw notFound("Role");
+        await audit.record({
+          kind: "role.updated",
+          organizationId,
+          actorId,
+          userId: null,
+          target: { type: "role", id: roleId, label: row.name },
+          client,
+          before: { name: current.name, acls: current.acls },
+          after: { name: row.name, acls: row.acls },
+          tx,
+        });
         return toRole(row);
       });
     },

@@ -1,12 +1,20 @@
 import { endSessionsQuerySchema, sessionListSchema, sessionParamsSchema } from "@timetrap/domain";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, bearerSecurity, signedInOf } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { sessionClientOf } from "./session-client.js";
 import type { SessionsService } from "./sessions.service.js";
 
 const tags = ["auth"];
 const noContent = { 204: z.null().describe("No content") };
+
+/** Where the request comes from and the organization its person belongs to, for the audit log. */
+const auditContextOf = (request: FastifyRequest) => ({
+  organizationId: request.account?.organizationId ?? null,
+  client: sessionClientOf(request),
+});
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; authenticate: Authenticate }> = async (
   app,
@@ -25,7 +33,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
     },
     async (request, reply) => {
       const { userId, sessionId } = signedInOf(request);
-      await sessions.endSession({ userId, id: sessionId });
+      await sessions.endSession({ userId, id: sessionId, how: "sign_out", ...auditContextOf(request) });
       return reply.status(204).send(null);
     },
   );
@@ -57,7 +65,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
       },
     },
     async (request, reply) => {
-      await sessions.endSession({ userId: signedInOf(request).userId, id: request.params.id });
+      const { userId } = signedInOf(request);
+      await sessions.endSession({ userId, id: request.params.id, how: "session.ended", ...auditContextOf(request) });
       return reply.status(204).send(null);
     },
   );
@@ -75,7 +84,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
       },
     },
     async (request, reply) => {
-      await sessions.endOtherSessions(signedInOf(request));
+      await sessions.endOtherSessions({ ...signedInOf(request), ...auditContextOf(request) });
       return reply.status(204).send(null);
     },
   );

@@ -10,6 +10,7 @@ import {
 } from "@timetrap/domain";
 import { notFound } from "../../http/app-error.js";
 import { unauthenticated } from "../../http/authenticate.js";
+import type { AuditService } from "../audit/audit.service.js";
 import { createSessionTokens } from "../auth/session-token.js";
 import type { SessionClient } from "./session-client.js";
 import type { SessionsRepository } from "./sessions.repository.js";
@@ -36,9 +37,11 @@ const now = () => Date.now();
 export function createSessionsService({
   repository,
   authSecret,
+  audit,
 }: {
   repository: SessionsRepository;
   authSecret: string;
+  audit: Pick<AuditService, "record">;
 }) {
   const tokens = createSessionTokens(authSecret);
   const sweepTimesAt = (at: number) => ({ now: new Date(at), idleSince: new Date(at - sessionIdleDays * dayMs) });
@@ -108,14 +111,37 @@ export function createSessionsService({
         }));
     },
 
-    /** Ends one of the person's sessions (the asking one included); another person's id is not found. */
-    async endSession({ userId, id }: { userId: string; id: string }): Promise<void> {
+    /**
+     * Ends one of the person's sessions (the asking one included); another person's id is not found. `how` names the
+     * event for the log: a sign-out, or a session ended from the list.
+     */
+    async endSession({
+      userId,
+      id,
+      how,
+      organizationId,
+      client,
+    }: {
+      userId: string;
+      id: string;
+      how: "sign_out" | "session.ended";
+      organizationId: string | null;
+      client: SessionClient;
+    }): Promise<void> {
       if (!(await repository.delete(userId, id))) throw notFound("Session");
+      const target = { type: "session", id, label: null };
+      await audit.record({ kind: how, organizationId, actorId: userId, userId, target, client });
     },
 
     /** Ends every session of the person but the asking one. */
-    async endOtherSessions({ userId, sessionId }: SignedIn): Promise<void> {
+    async endOtherSessions({
+      userId,
+      sessionId,
+      organizationId,
+      client,
+    }: SignedIn & { organizationId: string | null; client: SessionClient }): Promise<void> {
       await repository.deleteOthers(userId, sessionId);
+      await audit.record({ kind: "sessions.ended_others", organizationId, actorId: userId, userId, client });
     },
 
     /** Ends every session of the user: their password changed, and whoever changed it signs in anew. */

@@ -16,6 +16,7 @@ import {
   buildOrganization,
   buildUser,
   insertProjectWithTeam,
+  testAudit,
 } from "../../test/factories.js";
 import { withToken } from "../../test/resource-calls.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
@@ -776,13 +777,24 @@ describe("the owner's read", () => {
   function serviceCountingOwnerReads() {
     const users = createUsersService({
       repository: createUsersRepository(t.db),
-      organizations: createOrganizationsService({ repository: createOrganizationsRepository(t.db) }),
-      sessions: createSessionsService({ repository: createSessionsRepository(t.db), authSecret: t.config.authSecret }),
+      organizations: createOrganizationsService({
+        repository: createOrganizationsRepository(t.db),
+        audit: testAudit(t),
+      }),
+      sessions: createSessionsService({
+        repository: createSessionsRepository(t.db),
+        authSecret: t.config.authSecret,
+        audit: testAudit(t),
+      }),
+      audit: testAudit(t),
     });
     const ownersRead: string[] = [];
     const service = createTimeBlockingService({
       repository: createTimeBlockingRepository(t.db),
-      organizations: createOrganizationsService({ repository: createOrganizationsRepository(t.db) }),
+      organizations: createOrganizationsService({
+        repository: createOrganizationsRepository(t.db),
+        audit: testAudit(t),
+      }),
       users: {
         findAccountWithOrganization: async ({ userId }) => {
           ownersRead.push(userId);
@@ -832,6 +844,7 @@ describe("the owner's read", () => {
     const sessions = createSessionsService({
       repository: createSessionsRepository(t.db),
       authSecret: t.config.authSecret,
+      audit: testAudit(t),
     });
     const signedIn = await sessions.verifySession({ token: owner.token });
     expect(signedIn).toMatchObject({ userId: owner.id, account: { organizationId: organization.uid } });

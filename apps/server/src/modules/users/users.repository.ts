@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.js";
 import { organizationMembers, users } from "../../db/schema.js";
 
@@ -49,6 +49,15 @@ function userQueries(db: Database) {
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
+    },
+
+    /** The names of the given users that exist. */
+    async findNames(ids: readonly string[]): Promise<Array<{ id: string; nominative: string }>> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: users.id, nominative: users.nominative })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
     },
 
     /** The user's preferences and organization in one read; undefined for an unknown user. */

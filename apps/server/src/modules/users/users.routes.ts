@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { sessionClientOf } from "../sessions/session-client.js";
 import type { UsersService } from "./users.service.js";
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; authenticate: Authenticate }> = async (
@@ -25,6 +26,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; authentic
       },
     },
     async (request) =>
-      users.updateUser({ actorId: actorIdOf(request), userId: request.params.id, input: request.body }),
+      users.updateUser({
+        actorId: actorIdOf(request),
+        userId: request.params.id,
+        input: request.body,
+        client: sessionClientOf(request),
+      }),
   );
 };

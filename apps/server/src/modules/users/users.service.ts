@@ -9,7 +9,9 @@ import {
 } from "@timetrap/domain";
 import { type Database, isUniqueViolation } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
+import type { AuditService } from "../audit/audit.service.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
+import type { SessionClient } from "../sessions/session-client.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
 import type { UserChanges, UserQueries, UserRow, UsersRepository, UserWithOrganization } from "./users.repository.js";
 
@@ -22,10 +24,12 @@ export function createUsersService({
   repository,
   organizations,
   sessions,
+  audit,
 }: {
   repository: UsersRepository;
   organizations: OrganizationsService;
   sessions: Pick<SessionsService, "endAllSessions">;
+  audit: Pick<AuditService, "record">;
 }) {
   const on = (tx: Database | undefined): UserQueries => (tx ? repository.within(tx) : repository);
 
@@ -80,7 +84,12 @@ export function createUsersService({
    * Another user's status, by someone with edit on user in the same organization. Activating needs a free
    * seat of the plan; no change may leave the organization without someone to administer access.
    */
-  async function changeOthersStatus(actorId: string, userId: string, input: UpdateUserInput): Promise<void> {
+  async function changeOthersStatus(
+    actorId: string,
+    userId: string,
+    input: UpdateUserInput,
+    client: SessionClient,
+  ): Promise<void> {
     const [actor, targetOrganizationId] = await Promise.all([
       organizations.findMembership({ userId: actorId }),
       organizations.findOrganizationIdOfUser({ userId }),
@@ -110,6 +119,18 @@ export function createUsersService({
       });
       // Sessions and invitation links of an inactive user are refused where they are checked (auth), from now on.
       await on(tx).update(userId, { status });
+      if (target.status === status) return;
+      await audit.record({
+        kind: "user.status_changed",
+        organizationId,
+        actorId,
+        userId,
+        target: { type: "user", id: userId, label: target.nominative },
+        client,
+        before: { status: target.status },
+        after: { status },
+        tx,
+      });
     });
     // Ended too, so that reactivating the user does not bring back the devices that were signed in before.
     if (status === "inactive") await sessions.endAllSessions({ userId });
@@ -122,6 +143,11 @@ export function createUsersService({
 
     async findAccountById({ userId }: { userId: string }): Promise<Account | undefined> {
       return repository.findById(userId);
+    },
+
+    /** Each known user's name by id: the audit log names people who may have left the organization since. */
+    async findNames({ userIds }: { userIds: readonly string[] }): Promise<Map<string, string>> {
+      return new Map((await repository.findNames(userIds)).map((row) => [row.id, row.nominative]));
     },
 
     /** An account's preferences and organization id (null without one) in one read; undefined when unknown. */
@@ -222,17 +248,19 @@ export function createUsersService({
       actorId,
       userId,
       input,
+      client,
     }: {
       actorId: string;
       userId: string;
       input: UpdateUserInput;
+      client: SessionClient;
     }): Promise<User> {
       if (actorId === userId) {
         const row = await repository.update(userId, ownChanges(await requireAccount(userId), input));
         if (!row) throw notFound("User");
         return toUser(row);
       }
-      await changeOthersStatus(actorId, userId, input);
+      await changeOthersStatus(actorId, userId, input, client);
       return toUser(await requireAccount(userId));
     },
   };

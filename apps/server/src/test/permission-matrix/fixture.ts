@@ -5,7 +5,7 @@ import { SignJWT, UnsecuredJWT } from "jose";
 import { organizationMembers, organizations, plans, roles } from "../../db/schema.js";
 import { createSessionsRepository } from "../../modules/sessions/sessions.repository.js";
 import { createSessionsService } from "../../modules/sessions/sessions.service.js";
-import { addMember, type BuiltUser, buildOrganization, buildUser, testClient } from "../factories.js";
+import { addMember, type BuiltUser, buildOrganization, buildUser, testAudit, testClient } from "../factories.js";
 import { request, type TestApp } from "../test-app.js";
 
 /** Who calls a route in the matrix. */
@@ -168,6 +168,7 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
   const sessions = createSessionsService({
     repository: createSessionsRepository(t.db),
     authSecret: t.config.authSecret,
+    audit: testAudit(t),
   });
   const newSession = async (user: BuiltUser) => {
     const token = await sessions.startSession({

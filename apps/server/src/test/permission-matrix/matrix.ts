@@ -216,6 +216,12 @@ export const matrix: MatrixRow[] = [
   },
   {
     method: "GET",
+    path: "/api/v1/auth/security-events",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/auth/security-events" }),
+  },
+  {
+    method: "GET",
     path: "/api/v1/auth/invitations",
     rule: { kind: "own" },
     prepare: () => ({ url: "/api/v1/auth/invitations" }),
@@ -284,6 +290,12 @@ export const matrix: MatrixRow[] = [
     path: "/api/v1/organization/{orgId}",
     rule: { kind: "right", right: "read organization" },
     prepare: (f) => ({ url: org(f) }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/audit",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: (f) => ({ url: `${org(f)}/audit?start_date=2026-01-01&end_date=2026-12-31` }),
   },
 
   // Members and invitations

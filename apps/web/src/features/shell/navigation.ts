@@ -7,6 +7,7 @@ import {
   IconBuilding,
   IconCalendarWeek,
   IconCreditCard,
+  IconHistory,
   IconInfoCircle,
   IconLayoutDashboard,
   IconListCheck,
@@ -135,6 +136,7 @@ export function buildNavigation(user: User): NavSection[] {
             ]),
           visibility.subscription &&
             link("subscription", "menu.subscription", IconCreditCard, `${orgBase}/subscription`),
+          visibility.audit && link("audit", "menu.auditLog", IconHistory, `${orgBase}/audit`),
           visibility.advanced &&
             group("advanced", "menu.advanced", IconSettings2, [
               link("webhooks", "menu.webhooks", IconWebhook, `${orgBase}/webhooks`),

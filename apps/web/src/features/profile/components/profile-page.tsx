@@ -26,7 +26,8 @@ function Detail({ icon, label, value }: { icon: ReactNode; label: string; value:
   );
 }
 
-export function ProfilePage({ user }: { user: User }) {
+/** `securityActivity`: the person's own security events, a section another feature draws (the route places it). */
+export function ProfilePage({ user, securityActivity }: { user: User; securityActivity?: ReactNode }) {
   const { t } = useTranslation();
   const updateUser = useUpdateUser();
   const [language, setLanguage] = useState<Language>(user.language);
@@ -99,6 +100,7 @@ export function ProfilePage({ user }: { user: User }) {
         </Stack>
       </Paper>
       <SessionsSection />
+      {securityActivity}
       <LeaveOrganizationSection user={user} />
     </Box>
   );

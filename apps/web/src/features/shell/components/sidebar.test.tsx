@@ -34,6 +34,7 @@ describe("sidebar entries by role", () => {
       "/organization/org-1/overheads",
       "/organization/org-1/reports/timesheet",
       "/organization/org-1/subscription",
+      "/organization/org-1/audit",
       "/organization/org-1/webhooks",
       "/user/user-1/integrations",
     ]);
@@ -51,13 +52,14 @@ describe("sidebar entries by role", () => {
     ]);
   });
 
-  it("gives a Manager customers and user management but not details, subscription or webhooks", () => {
+  it("gives a Manager customers and user management but not details, subscription, the audit log or webhooks", () => {
     const links = linksOf(buildUser({ role: buildRole("manager") }));
     expect(links).toContain("/organization/org-1/customers");
     expect(links).toContain("/organization/org-1/users");
     expect(links).toContain("/organization/org-1/reports/timesheet");
     expect(links).not.toContain("/organization/org-1");
     expect(links).not.toContain("/organization/org-1/subscription");
+    expect(links).not.toContain("/organization/org-1/audit");
     expect(links).not.toContain("/organization/org-1/webhooks");
   });
 

@@ -1,0 +1,72 @@
+import { auditPageSchema, auditQuerySchema, securityEventsQuerySchema } from "@timetrap/domain";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
+import { errorResponses } from "../../http/error-handler.js";
+import type { AuditLogService } from "./audit.service.js";
+
+/** A CSV answer goes out as the text it is: the JSON serializer of the route is for the JSON answer. */
+function sendCsv(reply: FastifyReply, name: string, csv: string) {
+  return reply
+    .type("text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${name}.csv"`)
+    .serializer((payload: unknown) => String(payload))
+    .send(csv);
+}
+
+/** The CSV export is asked for by the query or by the Accept header, as the reports' are. */
+function wantsCsv(accept: string | undefined, format: string | undefined): boolean {
+  if (format) return format === "csv";
+  return /\btext\/csv\b/i.test(accept ?? "");
+}
+
+export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogService; authenticate: Authenticate }> = async (
+  app,
+  { auditLog, authenticate },
+) => {
+  app.addHook("onRequest", authenticate);
+
+  app.get(
+    "/organization/:orgId/audit",
+    {
+      schema: {
+        tags: ["audit"],
+        summary:
+          "The organization's audit log, newest first, a page at a time (`next` is the cursor of the following page); filtered by kinds, people (as actor or as the person concerned) and a period of at most 366 days in the reader's time zone (needs edit on organization). With `format=csv` or `Accept: text/csv`, every event of the filtered period as CSV (separator ;, byte-order mark)",
+        security: bearerSecurity,
+        params: z.object({ orgId: z.uuid() }),
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const options = {
+        actorId: actorIdOf(request),
+        organizationId: request.params.orgId,
+        query: request.query,
+        timeZone: request.account?.preferences.timeZone ?? null,
+      };
+      if (wantsCsv(request.headers.accept, request.query.format)) {
+        const csv = await auditLog.organizationEventsCsv(options);
+        return sendCsv(reply, `audit-${options.query.start_date}-${options.query.end_date}`, csv);
+      }
+      return auditLog.listOrganizationEvents(options);
+    },
+  );
+
+  app.get(
+    "/auth/security-events",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "The signed-in person's own security events (sign-ins, failures, sign-outs, password, second-factor and session changes), newest first, a page at a time",
+        security: bearerSecurity,
+        querystring: securityEventsQuerySchema,
+        response: { 200: auditPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => auditLog.listSecurityEvents({ userId: actorIdOf(request), query: request.query }),
+  );
+};
