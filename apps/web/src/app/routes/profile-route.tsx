@@ -1,6 +1,7 @@
+import { PasskeysSection } from "../../features/passkeys/components/passkeys-section";
 import { ProfilePage } from "../../features/profile/components/profile-page";
 import { useSignedInUser } from "../../lib/session";
 
 export function ProfileRoute() {
-  return <ProfilePage user={useSignedInUser()} />;
+  return <ProfilePage user={useSignedInUser()} passkeys={<PasskeysSection />} />;
 }

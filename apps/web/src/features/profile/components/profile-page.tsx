@@ -26,7 +26,14 @@ function Detail({ icon, label, value }: { icon: ReactNode; label: string; value:
   );
 }
 
-export function ProfilePage({ user }: { user: User }) {
+export function ProfilePage({
+  user,
+  passkeys,
+}: {
+  user: User;
+  /** The passkeys section, given by the route (features do not import one another). */
+  passkeys?: ReactNode;
+}) {
   const { t } = useTranslation();
   const updateUser = useUpdateUser();
   const [language, setLanguage] = useState<Language>(user.language);
@@ -98,6 +105,7 @@ export function ProfilePage({ user }: { user: User }) {
           </Group>
         </Stack>
       </Paper>
+      {passkeys}
       <SessionsSection />
       <LeaveOrganizationSection user={user} />
     </Box>
