@@ -94,7 +94,12 @@ export async function createPasskeyUser(
  * Chromium's virtual authenticator on the page (CDP WebAuthn domain): a platform authenticator that keeps
  * discoverable passkeys and verifies the person, answering each ceremony at once as if the person touched it.
  */
-export async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
+export async function addVirtualAuthenticator(
+  context: BrowserContext,
+  page: Page,
+  /** A synced passkey provider (a password manager, a platform account) backs its passkeys up. */
+  { synced = false }: { synced?: boolean } = {},
+) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
@@ -105,9 +110,12 @@ export async function addVirtualAuthenticator(context: BrowserContext, page: Pag
       hasUserVerification: true,
       isUserVerified: true,
       automaticPresenceSimulation: true,
+      defaultBackupEligibility: synced,
+      defaultBackupState: synced,
     },
   });
   return {
     credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+    remove: () => cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId }),
   };
 }

@@ -88,6 +88,8 @@ export function PasskeysSection() {
   const addButton = (
     <Button
       variant="light"
+      w={{ base: "100%", xs: "auto" }}
+      px={{ base: "xs", xs: "lg" }}
       leftSection={<IconPlus size={18} />}
       onClick={() => open({ kind: "add" })}
       disabled={!canUsePasskeys}
@@ -130,11 +132,12 @@ export function PasskeysSection() {
           {passkeys.data.map((passkey, index) => (
             <Fragment key={passkey.id}>
               {index > 0 && <Divider />}
-              <Group wrap="nowrap" gap="md" align="flex-start" data-testid="passkey-row">
+              {/* On a phone the actions go under the name rather than squeezing it. */}
+              <Group wrap="wrap" gap="md" align="flex-start" data-testid="passkey-row">
                 <ThemeIcon variant="light" color="indigo" size={40} radius="md" visibleFrom="sm">
                   <IconKey size={20} />
                 </ThemeIcon>
-                <Box style={{ flex: 1, minWidth: 0 }}>
+                <Box style={{ flex: "1 1 220px", minWidth: 0 }}>
                   <Group gap="xs">
                     <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
                       {passkey.name}
@@ -161,7 +164,7 @@ export function PasskeysSection() {
                     </span>
                   </Text>
                 </Box>
-                <Group gap={4} wrap="nowrap">
+                <Group gap={4} wrap="nowrap" ml="auto">
                   <Button
                     variant="subtle"
                     size="xs"
