@@ -217,6 +217,20 @@ describe("adding a passkey", () => {
     expect(await passkeyRows(user.id)).toEqual([]);
   });
 
+  test("sweeps expired challenges when a new one is stored, and keeps live ones", async () => {
+    const user = await buildUser(t);
+    const start = Date.now();
+    setClock(start);
+    const stale = await registrationOptions(user);
+    setClock(start + 4 * minute);
+    const live = await registrationOptions(user);
+    setClock(start + 5 * minute + 1);
+    await signInOptions(nextAddress());
+    const left = await t.db.select().from(authChallenges).where(eq(authChallenges.userId, user.id));
+    expect(left.map((row) => row.challenge)).toEqual([live.challenge]);
+    expect(left.map((row) => row.challenge)).not.toContain(stale.challenge);
+  });
+
   test("refuses a challenge made for another person", async () => {
     const user = await buildUser(t);
     const other = await buildUser(t);
