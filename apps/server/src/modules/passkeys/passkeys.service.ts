@@ -27,7 +27,7 @@ import type { AuthService } from "../auth/auth.service.js";
 import { createSignInLimits, type SignInLimitSettings } from "../auth/sign-in-limits.js";
 import type { LimitsService } from "../limits/limits.service.js";
 import type { SessionClient } from "../sessions/session-client.js";
-import type { Account, UsersService } from "../users/users.service.js";
+import type { UsersService } from "../users/users.service.js";
 import type { PasskeyRow, PasskeysRepository } from "./passkeys.repository.js";
 
 export type PasskeysService = ReturnType<typeof createPasskeysService>;
@@ -299,11 +299,12 @@ export function createPasskeysService({
       const row = await repository.findByCredentialId(response.id);
       if (!row) throw refused("This passkey is not registered with Timetrap");
       const { userHandle } = response.response;
-      if (userHandle !== undefined && isoBase64URL.toUTF8String(userHandle) !== row.userId) {
+      // Decoded by Buffer, which never throws: the schema lets through base64url of any length.
+      if (userHandle !== undefined && Buffer.from(userHandle, "base64url").toString("utf8") !== row.userId) {
         throw refused("This passkey's user does not match its account");
       }
       await verifyAssertion(row, response, challenge, "passkey-sign-in");
-      const account: Account | undefined = await users.findAccountById({ userId: row.userId });
+      const account = await users.findAccountById({ userId: row.userId });
       if (!account) throw refused("This passkey is not registered with Timetrap");
       // As for a right password: a deactivated account's passkey stays counted.
       if (account.status === "inactive") throw inactiveAccount();

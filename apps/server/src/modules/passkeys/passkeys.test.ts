@@ -490,6 +490,14 @@ describe("signing in with a passkey alone", () => {
     expect(response.json().ErrorMessage).toBe("This passkey's user does not match its account");
   });
 
+  test("refuses a user handle that decodes to nothing sensible, without failing", async () => {
+    const { authenticator } = await userWithPasskey();
+    authenticator.credentials[0]!.userHandle = "A";
+    const address = nextAddress();
+    const response = await verifySignIn({ response: authenticator.assert(await signInOptions(address)) }, address);
+    expect(response.statusCode).toBe(400);
+  });
+
   test("refuses a deactivated account's passkey (403), and counts it", async () => {
     const { user, authenticator } = await userWithPasskey();
     await t.db.update(users).set({ status: "inactive" }).where(eq(users.id, user.id));
