@@ -51,6 +51,9 @@ import { createOrganizationsService } from "./modules/organizations/organization
 import { createOverheadsRepository } from "./modules/overheads/overheads.repository.js";
 import { overheadsRoutes } from "./modules/overheads/overheads.routes.js";
 import { createOverheadsService } from "./modules/overheads/overheads.service.js";
+import { createPasskeysRepository } from "./modules/passkeys/passkeys.repository.js";
+import { passkeysRoutes } from "./modules/passkeys/passkeys.routes.js";
+import { createPasskeysService } from "./modules/passkeys/passkeys.service.js";
 import { createProjectCategoriesRepository } from "./modules/project-categories/project-categories.repository.js";
 import { projectCategoriesRoutes } from "./modules/project-categories/project-categories.routes.js";
 import { createProjectCategoriesService } from "./modules/project-categories/project-categories.service.js";
@@ -231,6 +234,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await api.register(configRoutes, { prefix: apiPrefix, publicConfig: getPublicConfig({ config, version }) });
   await api.register(authRoutes, { prefix: apiPrefix, auth, authenticate });
   await api.register(sessionsRoutes, { prefix: apiPrefix, sessions, authenticate });
+  const passkeys = createPasskeysService({
+    repository: createPasskeysRepository(database.db),
+    users,
+    auth,
+    limits: createLimitsService(database.db),
+    settings: config,
+  });
+  await api.register(passkeysRoutes, { prefix: apiPrefix, passkeys, authenticate });
   await api.register(usersRoutes, { prefix: apiPrefix, users, authenticate });
   await api.register(organizationsRoutes, { prefix: apiPrefix, organizations, authenticate });
   const timeBlocking = createTimeBlockingService({

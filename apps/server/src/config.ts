@@ -72,7 +72,8 @@ export const configVariables: ReadonlyArray<{ name: EnvName; default: string; me
   {
     name: "APP_URL",
     default: "`http://localhost:PORT`",
-    meaning: "Public address of the app, used for the links in e-mails.",
+    meaning:
+      "Public address of the app, used for the links in e-mails. Its host is the relying party of passkeys and its origin the only one they are accepted from: passkeys made under one host do not work under another, and browsers make none for an IP address.",
   },
   {
     name: "AUTH_SECRET",

@@ -12,6 +12,7 @@ export * from "./languages.js";
 export * from "./members.js";
 export * from "./organization.js";
 export * from "./overheads.js";
+export * from "./passkeys.js";
 export * from "./password-length.js";
 export * from "./permissions.js";
 export * from "./plans.js";

@@ -158,6 +158,14 @@ export function createAuthService({
   }
 
   return {
+    /**
+     * Opens a session for an account whose proof another module checked (a passkey, decision 019), exactly as a
+     * password sign-in does.
+     */
+    signInAs({ account, client }: { account: Account; client: SessionClient }): Promise<AuthResponse> {
+      return respond(account, client);
+    },
+
     async signIn({ email, password, client }: SignInInput & { client: SessionClient }): Promise<AuthResponse> {
       // Counted before the password is checked: a burst gets at most the limit's number of checks (decision 010).
       const attempt = await signInLimits

@@ -59,6 +59,22 @@ export function createSignInLimits({ limits, settings }: { limits: LimitsService
         },
       };
     },
+
+    /**
+     * Counts an attempt that names no account before it is checked (a passkey's, decision 019) under the client
+     * address's limit, or throws 429. A failure stays counted; `succeeded` takes the attempt back.
+     */
+    async admitFromClient({ ip, at = new Date() }: { ip: string; at?: Date }) {
+      const subject = clientAddressKey(ip);
+      const decision = await limits.hitEach([{ rule: clientRule, subject }], at);
+      if (!decision.allowed) throw tooManySignIns(decision.refusedBy.scope, decision.retryAfterSeconds);
+      return { succeeded: () => limits.undo(clientRule, subject, at) };
+    },
+
+    /** Takes back an attempt counted at `at` by `admitFromClient`, once the ceremony it began has succeeded. */
+    takeBackFromClient({ ip, at }: { ip: string; at: Date }): Promise<void> {
+      return limits.undo(clientRule, clientAddressKey(ip), at);
+    },
   };
 }
 

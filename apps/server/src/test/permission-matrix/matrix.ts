@@ -1,5 +1,7 @@
 import { type Action, can, defaultRoles, deletionSlug, type Subject } from "@timetrap/domain";
-import { addMember } from "../factories.js";
+import { addMember, type BuiltUser } from "../factories.js";
+import { request } from "../test-app.js";
+import { VirtualAuthenticator } from "../virtual-authenticator.js";
 import { type Caller, callers, contractFor, type Fixture, org, type SignedIn } from "./fixture.js";
 
 /**
@@ -96,6 +98,50 @@ const eventBody = (f: Fixture) => {
   const now = Date.now();
   return { title: f.unique("Block"), start_time: now - 3 * hour, end_time: now - 2 * hour, event_type: "activity" };
 };
+
+/** A registration answer for the person's own fresh creation options, made by a new software authenticator. */
+async function passkeyRegistration(f: Fixture, person: BuiltUser, authenticator = new VirtualAuthenticator()) {
+  const options = await request(f.t.app, {
+    method: "POST",
+    url: "/api/v1/auth/passkeys/register/options",
+    token: person.token,
+  });
+  if (options.statusCode !== 200) throw new Error(`passkey options refused: ${options.body}`);
+  return { name: f.unique("Passkey"), response: authenticator.register(options.json()) };
+}
+
+/** A passkey of the person, registered through the API; answers its id. */
+async function freshPasskey(f: Fixture, person: BuiltUser): Promise<string> {
+  const made = await request(f.t.app, {
+    method: "POST",
+    url: "/api/v1/auth/passkeys/register/verify",
+    token: person.token,
+    json: await passkeyRegistration(f, person),
+  });
+  if (made.statusCode !== 201) throw new Error(`passkey not registered: ${made.body}`);
+  return (made.json() as { id: string }).id;
+}
+
+/** The loner's passkey, made once per fixture, to sign in with on the public row. */
+const lonersAuthenticators = new WeakMap<Fixture, Promise<VirtualAuthenticator>>();
+function lonersAuthenticator(f: Fixture): Promise<VirtualAuthenticator> {
+  let made = lonersAuthenticators.get(f);
+  if (!made) {
+    const authenticator = new VirtualAuthenticator();
+    made = passkeyRegistration(f, f.loner, authenticator).then(async (body) => {
+      const response = await request(f.t.app, {
+        method: "POST",
+        url: "/api/v1/auth/passkeys/register/verify",
+        token: f.loner.token,
+        json: body,
+      });
+      if (response.statusCode !== 201) throw new Error(`passkey not registered: ${response.body}`);
+      return authenticator;
+    });
+    lonersAuthenticators.set(f, made);
+  }
+  return made;
+}
 
 export const matrix: MatrixRow[] = [
   // Public
@@ -213,6 +259,72 @@ export const matrix: MatrixRow[] = [
     prepare: async (f, caller) => ({
       url: `/api/v1/auth/sessions/${(await f.newSession(signedInUser(f, caller))).sessionId}`,
     }),
+  },
+  // Passkeys (decision 019): one's own, whoever one is.
+  {
+    method: "GET",
+    path: "/api/v1/auth/passkeys",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/auth/passkeys" }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/passkeys/register/options",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/auth/passkeys/register/options" }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/passkeys/register/verify",
+    rule: { kind: "own" },
+    prepare: async (f, caller) => ({
+      url: "/api/v1/auth/passkeys/register/verify",
+      body: await passkeyRegistration(f, signedInUser(f, caller)),
+    }),
+    expect: { admin: 201, member: 201, noRules: 201, outsider: 201 },
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/auth/passkeys/{id}",
+    rule: { kind: "own" },
+    prepare: async (f, caller) => ({
+      url: `/api/v1/auth/passkeys/${await freshPasskey(f, signedInUser(f, caller))}`,
+      body: { name: f.unique("Renamed") },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/auth/passkeys/{id}",
+    rule: { kind: "own" },
+    prepare: async (f, caller) => ({
+      url: `/api/v1/auth/passkeys/${await freshPasskey(f, signedInUser(f, caller))}`,
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/passkeys/sign-in/options",
+    rule: { kind: "public" },
+    prepare: (f) => ({ url: "/api/v1/auth/passkeys/sign-in/options", remoteAddress: f.nextAddress() }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/passkeys/sign-in/verify",
+    rule: { kind: "public" },
+    // A fresh challenge and assertion for each call: the loner's passkey signs in whoever sends it, token or none.
+    prepare: async (f) => {
+      const authenticator = await lonersAuthenticator(f);
+      const remoteAddress = f.nextAddress();
+      const options = await request(f.t.app, {
+        method: "POST",
+        url: "/api/v1/auth/passkeys/sign-in/options",
+        remoteAddress,
+      });
+      return {
+        url: "/api/v1/auth/passkeys/sign-in/verify",
+        body: { response: authenticator.assert(options.json()) },
+        remoteAddress,
+      };
+    },
   },
   {
     method: "GET",

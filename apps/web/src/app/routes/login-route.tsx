@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AuthLayout } from "../../features/auth/components/auth-layout";
 import { LoginForm } from "../../features/auth/components/login-form";
+import { PasskeySignInButton } from "../../features/passkeys/components/passkey-sign-in-button";
+import { browserHasWebAuthn } from "../../features/passkeys/passkey-failure";
 
 export function LoginRoute() {
   const { t } = useTranslation();
@@ -19,7 +21,7 @@ export function LoginRoute() {
         </>
       }
     >
-      <LoginForm />
+      <LoginForm passkeySignIn={browserHasWebAuthn() ? <PasskeySignInButton /> : null} />
     </AuthLayout>
   );
 }

@@ -1,7 +1,10 @@
 import { SecurityActivitySection } from "../../features/audit/components/security-activity-section";
+import { PasskeysSection } from "../../features/passkeys/components/passkeys-section";
 import { ProfilePage } from "../../features/profile/components/profile-page";
 import { useSignedInUser } from "../../lib/session";
 
 export function ProfileRoute() {
-  return <ProfilePage user={useSignedInUser()} securityActivity={<SecurityActivitySection />} />;
+  return (
+    <ProfilePage user={useSignedInUser()} passkeys={<PasskeysSection />} securityActivity={<SecurityActivitySection />} />
+  );
 }

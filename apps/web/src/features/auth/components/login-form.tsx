@@ -1,5 +1,5 @@
 import { Anchor, Button, Divider, Group, PasswordInput, Stack } from "@mantine/core";
-import { type FormEvent, Suspense, useState } from "react";
+import { type FormEvent, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useConfig } from "../../../api/get-config";
@@ -16,7 +16,12 @@ const GoogleSignInButton = lazyComponent(() =>
   import("./google-sign-in-button").then((module) => module.GoogleSignInButton),
 );
 
-export function LoginForm() {
+export function LoginForm({
+  passkeySignIn,
+}: {
+  /** Another way in under the password form, given by the route where the browser can use passkeys. */
+  passkeySignIn?: ReactNode;
+} = {}) {
   const { t } = useTranslation();
   const session = useSession();
   const config = useConfig();
@@ -70,25 +75,24 @@ export function LoginForm() {
           </Button>
         </Stack>
       </form>
+      {(passkeySignIn || googleClientId) && <Divider label={t("screens.login.or")} labelPosition="center" />}
+      {passkeySignIn}
       {googleClientId && (
-        <>
-          <Divider label={t("screens.login.or")} labelPosition="center" />
-          <Suspense fallback={null}>
-            <GoogleSignInButton
-              clientId={googleClientId}
-              onCredential={(credential) =>
-                googleSignIn.mutate(
-                  { credential },
-                  {
-                    onSuccess: (response) => session.signIn(response),
-                    // Spec part 1 §8: a failed sign-in with the calendar-service account is only logged.
-                    onError: (error) => console.error("Google sign-in failed", error),
-                  },
-                )
-              }
-            />
-          </Suspense>
-        </>
+        <Suspense fallback={null}>
+          <GoogleSignInButton
+            clientId={googleClientId}
+            onCredential={(credential) =>
+              googleSignIn.mutate(
+                { credential },
+                {
+                  onSuccess: (response) => session.signIn(response),
+                  // Spec part 1 §8: a failed sign-in with the calendar-service account is only logged.
+                  onError: (error) => console.error("Google sign-in failed", error),
+                },
+              )
+            }
+          />
+        </Suspense>
       )}
     </Stack>
   );

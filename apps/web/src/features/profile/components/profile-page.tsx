@@ -26,8 +26,17 @@ function Detail({ icon, label, value }: { icon: ReactNode; label: string; value:
   );
 }
 
-/** `securityActivity`: the person's own security events, a section another feature draws (the route places it). */
-export function ProfilePage({ user, securityActivity }: { user: User; securityActivity?: ReactNode }) {
+export function ProfilePage({
+  user,
+  passkeys,
+  securityActivity,
+}: {
+  user: User;
+  /** The sections other features draw, given by the route (features do not import one another). */
+  passkeys?: ReactNode;
+  /** The person's own security events. */
+  securityActivity?: ReactNode;
+}) {
   const { t } = useTranslation();
   const updateUser = useUpdateUser();
   const [language, setLanguage] = useState<Language>(user.language);
@@ -99,6 +108,7 @@ export function ProfilePage({ user, securityActivity }: { user: User; securityAc
           </Group>
         </Stack>
       </Paper>
+      {passkeys}
       <SessionsSection />
       {securityActivity}
       <LeaveOrganizationSection user={user} />
