@@ -12,7 +12,7 @@ import {
 import { and, eq, sum } from "drizzle-orm";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { authChallenges, passkeys, rateLimitCounters, sessions, users } from "../../db/schema.js";
-import { type BuiltUser, buildUser } from "../../test/factories.js";
+import { type BuiltUser, buildUser, testAudit } from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 import { testRelyingParty, VirtualAuthenticator } from "../../test/virtual-authenticator.js";
 import { clientRule } from "../auth/sign-in-limits.js";
@@ -551,14 +551,21 @@ describe("signing in with a passkey alone", () => {
 
 describe("a passkey as the second factor", () => {
   const service = () => {
-    const organizations = createOrganizationsService({ repository: createOrganizationsRepository(t.db) });
+    const audit = testAudit(t);
+    const organizations = createOrganizationsService({ repository: createOrganizationsRepository(t.db), audit });
     const sessionsService = createSessionsService({
       repository: createSessionsRepository(t.db),
       authSecret: t.config.authSecret,
+      audit,
     });
     return createPasskeysService({
       repository: createPasskeysRepository(t.db),
-      users: createUsersService({ repository: createUsersRepository(t.db), organizations, sessions: sessionsService }),
+      users: createUsersService({
+        repository: createUsersRepository(t.db),
+        organizations,
+        sessions: sessionsService,
+        audit,
+      }),
       auth: {
         signInAs: () => {
           throw new Error("a second factor opens no session itself");

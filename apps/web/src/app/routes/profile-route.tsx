@@ -5,6 +5,10 @@ import { useSignedInUser } from "../../lib/session";
 
 export function ProfileRoute() {
   return (
-    <ProfilePage user={useSignedInUser()} passkeys={<PasskeysSection />} securityActivity={<SecurityActivitySection />} />
+    <ProfilePage
+      user={useSignedInUser()}
+      passkeys={<PasskeysSection />}
+      securityActivity={<SecurityActivitySection />}
+    />
   );
 }
