@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerSpa } from "./http/spa.js";
 import { fastifyTrustProxy } from "./http/trust-proxy.js";
 import { createMailer } from "./mail/mailer.js";
+import { createAccountEvents } from "./modules/audit/account-events.js";
 import { createAuditRepository } from "./modules/audit/audit.repository.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { createAuditLogService, createAuditService, startAuditRetention } from "./modules/audit/audit.service.js";
@@ -240,6 +241,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     auth,
     limits: createLimitsService(database.db),
     settings: config,
+    recordAccountEvent: createAccountEvents({ audit, users }),
   });
   await api.register(passkeysRoutes, { prefix: apiPrefix, passkeys, authenticate });
   await api.register(usersRoutes, { prefix: apiPrefix, users, authenticate });

@@ -114,13 +114,19 @@ export function createPasskeysRepository(db: Database) {
       return rows.length === 1;
     },
 
-    async rename(userId: string, id: string, name: string): Promise<PasskeyRow | undefined> {
-      const [row] = await db
-        .update(passkeys)
-        .set({ name })
-        .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
-        .returning();
-      return row;
+    /** The renamed row and the name it had (the audit log's before), read under the row's lock. */
+    async rename(
+      userId: string,
+      id: string,
+      name: string,
+    ): Promise<{ row: PasskeyRow; previousName: string } | undefined> {
+      return db.transaction(async (tx) => {
+        const mine = and(eq(passkeys.userId, userId), eq(passkeys.id, id));
+        const [old] = await tx.select({ name: passkeys.name }).from(passkeys).where(mine).for("update");
+        if (!old) return undefined;
+        const [row] = await tx.update(passkeys).set({ name }).where(mine).returning();
+        return row && { row, previousName: old.name };
+      });
     },
 
     async delete(userId: string, id: string): Promise<PasskeyRow | undefined> {

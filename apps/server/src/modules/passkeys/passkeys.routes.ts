@@ -65,7 +65,13 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await passkeys.registerPasskey({ userId: actorIdOf(request), ...request.body })),
+      reply.status(201).send(
+        await passkeys.registerPasskey({
+          userId: actorIdOf(request),
+          ...request.body,
+          client: sessionClientOf(request),
+        }),
+      ),
   );
 
   app.patch(
@@ -82,7 +88,12 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
       },
     },
     async (request) =>
-      passkeys.renamePasskey({ userId: actorIdOf(request), id: request.params.id, name: request.body.name }),
+      passkeys.renamePasskey({
+        userId: actorIdOf(request),
+        id: request.params.id,
+        name: request.body.name,
+        client: sessionClientOf(request),
+      }),
   );
 
   app.delete(
@@ -98,7 +109,11 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
       },
     },
     async (request, reply) => {
-      await passkeys.removePasskey({ userId: actorIdOf(request), id: request.params.id });
+      await passkeys.removePasskey({
+        userId: actorIdOf(request),
+        id: request.params.id,
+        client: sessionClientOf(request),
+      });
       return reply.status(204).send(null);
     },
   );

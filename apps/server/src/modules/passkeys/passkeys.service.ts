@@ -23,6 +23,7 @@ import {
 } from "@timetrap/domain";
 import { isUniqueViolation } from "../../db/database.js";
 import { AppError, notFound } from "../../http/app-error.js";
+import type { RecordAccountEvent } from "../audit/account-events.js";
 import type { AuthService } from "../auth/auth.service.js";
 import { createSignInLimits, type SignInLimitSettings } from "../auth/sign-in-limits.js";
 import type { LimitsService } from "../limits/limits.service.js";
@@ -67,6 +68,8 @@ function toPasskey(row: PasskeyRow): Passkey {
   };
 }
 
+const passkeyTarget = (row: PasskeyRow) => ({ type: "passkey", id: row.id, label: row.name });
+
 /** The challenge the browser signed, read from its client data before anything else is checked. */
 function challengeOf(clientDataJSON: string): string {
   let parsed: unknown;
@@ -94,9 +97,11 @@ export function createPasskeysService({
   auth,
   limits,
   settings,
+  recordAccountEvent,
 }: {
   repository: PasskeysRepository;
   users: Pick<UsersService, "findAccountById">;
+  recordAccountEvent: RecordAccountEvent;
   auth: Pick<AuthService, "signInAs">;
   limits: LimitsService;
   settings: SignInLimitSettings & { appUrl: string };
@@ -223,10 +228,12 @@ export function createPasskeysService({
       userId,
       name,
       response,
+      client,
     }: {
       userId: string;
       name: string;
       response: PasskeyRegistrationResponse;
+      client: SessionClient;
     }): Promise<Passkey> {
       const { challenge } = await takeChallenge(response.response.clientDataJSON, "passkey-register", userId);
       let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -254,6 +261,7 @@ export function createPasskeysService({
           deviceType: credentialDeviceType,
           backedUp: credentialBackedUp,
         });
+        await recordAccountEvent({ kind: "passkey.added", userId, client, target: passkeyTarget(row) });
         return toPasskey(row);
       } catch (error) {
         if (isUniqueViolation(error, "passkeys_credential_id_unique")) {
@@ -263,15 +271,32 @@ export function createPasskeysService({
       }
     },
 
-    async renamePasskey({ userId, id, name }: { userId: string; id: string; name: string }): Promise<Passkey> {
-      const row = await repository.rename(userId, id, name);
-      if (!row) throw notFound("Passkey");
+    async renamePasskey({
+      userId,
+      id,
+      name,
+      client,
+    }: {
+      userId: string;
+      id: string;
+      name: string;
+      client: SessionClient;
+    }): Promise<Passkey> {
+      const renamed = await repository.rename(userId, id, name);
+      if (!renamed) throw notFound("Passkey");
+      const { row, previousName } = renamed;
+      if (previousName !== row.name) {
+        const change = { kind: "passkey.renamed", userId, client, target: passkeyTarget(row) } as const;
+        await recordAccountEvent({ ...change, before: { name: previousName }, after: { name: row.name } });
+      }
       return toPasskey(row);
     },
 
     /** Another person's passkey id is not found, as an unknown one. */
-    async removePasskey({ userId, id }: { userId: string; id: string }): Promise<void> {
-      if (!(await repository.delete(userId, id))) throw notFound("Passkey");
+    async removePasskey({ userId, id, client }: { userId: string; id: string; client: SessionClient }): Promise<void> {
+      const row = await repository.delete(userId, id);
+      if (!row) throw notFound("Passkey");
+      await recordAccountEvent({ kind: "passkey.removed", userId, client, target: passkeyTarget(row) });
     },
 
     /**

@@ -1,4 +1,5 @@
 import {
+  type AuditPage,
   authResponseSchema,
   type Passkey,
   type PasskeyAuthenticationResponse,
@@ -15,6 +16,7 @@ import { authChallenges, passkeys, rateLimitCounters, sessions, users } from "..
 import { type BuiltUser, buildUser, testAudit } from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 import { testRelyingParty, VirtualAuthenticator } from "../../test/virtual-authenticator.js";
+import { createAccountEvents } from "../audit/account-events.js";
 import { clientRule } from "../auth/sign-in-limits.js";
 import { createLimitsService } from "../limits/limits.service.js";
 import { createOrganizationsRepository } from "../organizations/organizations.repository.js";
@@ -266,6 +268,26 @@ describe("adding a passkey", () => {
 });
 
 describe("renaming and removing", () => {
+  test("records adding, renaming and removing a passkey in the person's security events, with the old and new name", async () => {
+    const { user, passkey } = await userWithPasskey();
+    const renamed = await request(t.app, {
+      method: "PATCH",
+      url: `${base}/${passkey.id}`,
+      token: user.token,
+      json: { name: "Phone" },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const removed = await request(t.app, { method: "DELETE", url: `${base}/${passkey.id}`, token: user.token });
+    expect(removed.statusCode).toBe(204);
+    const events = await request(t.app, { method: "GET", url: "/api/v1/auth/security-events", token: user.token });
+    const items = (events.json() as AuditPage).items.filter((item) => item.kind.startsWith("passkey."));
+    expect(items.map((item) => [item.kind, item.actor_id, item.target.label, item.before, item.after])).toEqual([
+      ["passkey.removed", user.id, "Phone", null, null],
+      ["passkey.renamed", user.id, "Phone", { name: "Laptop" }, { name: "Phone" }],
+      ["passkey.added", user.id, "Laptop", null, null],
+    ]);
+  });
+
   test("renames a passkey, trimming the name", async () => {
     const { user, passkey } = await userWithPasskey();
     const response = await request(t.app, {
@@ -558,14 +580,15 @@ describe("a passkey as the second factor", () => {
       authSecret: t.config.authSecret,
       audit,
     });
+    const users = createUsersService({
+      repository: createUsersRepository(t.db),
+      organizations,
+      sessions: sessionsService,
+      audit,
+    });
     return createPasskeysService({
       repository: createPasskeysRepository(t.db),
-      users: createUsersService({
-        repository: createUsersRepository(t.db),
-        organizations,
-        sessions: sessionsService,
-        audit,
-      }),
+      users,
       auth: {
         signInAs: () => {
           throw new Error("a second factor opens no session itself");
@@ -573,6 +596,7 @@ describe("a passkey as the second factor", () => {
       },
       limits: createLimitsService(t.db),
       settings: t.config,
+      recordAccountEvent: createAccountEvents({ audit, users }),
     });
   };
 
