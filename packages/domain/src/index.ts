@@ -26,6 +26,7 @@ export * from "./roles.js";
 export * from "./sessions.js";
 export * from "./slug.js";
 export * from "./tasks.js";
+export * from "./two-factor.js";
 export * from "./user.js";
 export * from "./workflows.js";
 export * from "./zoned-time.js";

@@ -23,6 +23,7 @@ import type { InvitationRow } from "../organizations/invitations.repository.js";
 import type { Member, OrganizationsService } from "../organizations/organizations.service.js";
 import type { RolesService } from "../roles/roles.service.js";
 import type { TimersService } from "../timers/timers.service.js";
+import type { TwoFactorService } from "../two-factor/two-factor.service.js";
 import type { UsersService } from "../users/users.service.js";
 import { sha256, toInvitation } from "./invitations.service.js";
 
@@ -34,7 +35,7 @@ export interface InvitationOutcome {
   invitation: Invitation;
 }
 
-function toOrganizationUser(member: Member, contract: Contract | null): OrganizationUser {
+function toOrganizationUser(member: Member, contract: Contract | null, twoFactor: boolean): OrganizationUser {
   return {
     uid: member.userId,
     nominative: member.nominative,
@@ -44,6 +45,7 @@ function toOrganizationUser(member: Member, contract: Contract | null): Organiza
     role: { uid: member.role.uid, name: member.role.name },
     contract_type: contract?.contract_type ?? null,
     contractual_hours: contract?.contractual_hours ?? null,
+    two_factor: twoFactor,
   };
 }
 
@@ -69,6 +71,7 @@ export function createMembersService({
   timers,
   mailer,
   settings,
+  twoFactor,
 }: {
   organizations: OrganizationsService;
   users: UsersService;
@@ -77,16 +80,19 @@ export function createMembersService({
   timers: Pick<TimersService, "stopTimer">;
   mailer: Mailer;
   settings: { appUrl: string };
+  twoFactor: Pick<TwoFactorService, "usersWithSecondFactor">;
 }) {
   async function withContracts(actorId: string, organizationId: string, members: Member[]) {
     const actor = await users.findAccountById({ userId: actorId });
     const today = todayInZone(withPreferenceDefaults(actor?.preferences ?? {}).timeZone);
-    const inForce = await contracts.contractsInForce({
-      organizationId,
-      userIds: members.map((m) => m.userId),
-      date: today,
-    });
-    return members.map((member) => toOrganizationUser(member, inForce.get(member.userId) ?? null));
+    const userIds = members.map((m) => m.userId);
+    const [inForce, withSecondFactor] = await Promise.all([
+      contracts.contractsInForce({ organizationId, userIds, date: today }),
+      twoFactor.usersWithSecondFactor({ userIds }),
+    ]);
+    return members.map((member) =>
+      toOrganizationUser(member, inForce.get(member.userId) ?? null, withSecondFactor.has(member.userId)),
+    );
   }
 
   async function organizationUser(actorId: string, organizationId: string, userId: string) {

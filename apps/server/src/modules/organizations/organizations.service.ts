@@ -92,6 +92,7 @@ function toOrganization(row: OrganizationRow, plan: PlanRow, domains: string[]):
       subscription: plan.subscription ?? null,
     },
     subscription_id: row.subscriptionId,
+    require_two_factor: row.requireTwoFactor,
   };
 }
 
@@ -432,6 +433,9 @@ export function createOrganizationsService({ repository }: { repository: Organiz
       await requireMembership(actorId, organizationId, "edit", "organization");
       return repository.transaction(async (repo) => {
         if (input.name !== undefined) await repo.updateOrganizationName(organizationId, input.name);
+        if (input.require_two_factor !== undefined) {
+          await repo.setRequireTwoFactor(organizationId, input.require_two_factor);
+        }
         const invalidDomains =
           input.domains === undefined ? [] : (await assignDomains(repo, organizationId, input.domains)).invalidDomains;
         const found = await repo.findOrganizationById(organizationId);
