@@ -3,4 +3,10 @@
  * user, a sign-in or sign-up, an error), and zod with them: fetched beside those requests rather than before the first
  * page draws (decision 016). Every other request's module imports its schema as usual.
  */
-export { authResponseSchema, errorBodySchema, publicConfigSchema, userSchema } from "@timetrap/domain";
+export {
+  authResponseSchema,
+  currentUserSchema,
+  errorBodySchema,
+  publicConfigSchema,
+  signInResponseSchema,
+} from "@timetrap/domain";

@@ -77,6 +77,7 @@ export const textAreas = [
   "userDetails",
   "overheads",
   "timesheet",
+  "twoFactor",
 ] as const;
 
 export type TextArea = (typeof textAreas)[number];

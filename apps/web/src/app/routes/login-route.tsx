@@ -1,11 +1,18 @@
 import { Anchor } from "@mantine/core";
+import type { MfaRequiredResponse } from "@timetrap/domain";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FullPageLoader } from "../../components/full-page-loader";
 import { AuthLayout } from "../../features/auth/components/auth-layout";
 import { LoginForm } from "../../features/auth/components/login-form";
+import { useSession } from "../../lib/session";
+import { pages } from "../pages";
 
 export function LoginRoute() {
   const { t } = useTranslation();
+  const session = useSession();
+  const [challenge, setChallenge] = useState<MfaRequiredResponse | null>(null);
   return (
     <AuthLayout
       brandTitle
@@ -19,7 +26,17 @@ export function LoginRoute() {
         </>
       }
     >
-      <LoginForm />
+      {challenge ? (
+        <Suspense fallback={<FullPageLoader />}>
+          <pages.secondFactorStep
+            challenge={challenge}
+            onSignedIn={(response) => session.signIn(response)}
+            onRestart={() => setChallenge(null)}
+          />
+        </Suspense>
+      ) : (
+        <LoginForm onSecondFactor={setChallenge} />
+      )}
     </AuthLayout>
   );
 }

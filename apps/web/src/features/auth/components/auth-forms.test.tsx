@@ -24,7 +24,7 @@ async function enabled(name: string) {
 describe("login form", () => {
   it("enables log in only once e-mail and password are both filled", async () => {
     stubFetch({ "GET /api/v1/config": config });
-    const { user } = renderWithProviders(<LoginForm />);
+    const { user } = renderWithProviders(<LoginForm onSecondFactor={() => {}} />);
     const submit = screen.getByRole("button", { name: "Log in" });
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
@@ -37,7 +37,7 @@ describe("login form", () => {
 
   it("types the e-mail field as email", () => {
     stubFetch({ "GET /api/v1/config": config });
-    renderWithProviders(<LoginForm />);
+    renderWithProviders(<LoginForm onSecondFactor={() => {}} />);
     expect(screen.getByLabelText(/Email/)).toHaveAttribute("type", "email");
   });
 
@@ -46,7 +46,7 @@ describe("login form", () => {
       "GET /api/v1/config": config,
       "POST /api/v1/auth/basic": () => jsonResponse({ token: "tok-1", user: buildUser() }),
     });
-    const { user } = renderWithProviders(<LoginForm />);
+    const { user } = renderWithProviders(<LoginForm onSecondFactor={() => {}} />);
     await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
     await user.type(screen.getByLabelText(/^Password/), "secret-password");
     await user.click(screen.getByRole("button", { name: "Log in" }));
@@ -62,7 +62,7 @@ describe("login form", () => {
       "GET /api/v1/config": config,
       "POST /api/v1/auth/basic": () => errorResponse(401, "INVALID_CREDENTIALS", "Wrong email or password"),
     });
-    const { user } = renderWithProviders(<LoginForm />);
+    const { user } = renderWithProviders(<LoginForm onSecondFactor={() => {}} />);
     await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
     await user.type(screen.getByLabelText(/^Password/), "wrong-password");
     await user.click(screen.getByRole("button", { name: "Log in" }));
@@ -76,7 +76,7 @@ describe("login form", () => {
       "POST /api/v1/auth/basic": () =>
         errorResponse(429, "TOO_MANY_REQUESTS", "Too many attempts. Try again in 14 minutes."),
     });
-    const { user } = renderWithProviders(<LoginForm />);
+    const { user } = renderWithProviders(<LoginForm onSecondFactor={() => {}} />);
     await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
     await user.type(screen.getByLabelText(/^Password/), "wrong-password");
     await user.click(screen.getByRole("button", { name: "Log in" }));
@@ -85,7 +85,7 @@ describe("login form", () => {
 
   it("offers Google sign-in only when the server has a Google client id", async () => {
     stubFetch({ "GET /api/v1/config": config });
-    renderWithProviders(<LoginForm />);
+    renderWithProviders(<LoginForm onSecondFactor={() => {}} />);
     await waitFor(() => expect(screen.queryByText("or")).not.toBeInTheDocument());
   });
 });
@@ -237,7 +237,9 @@ describe("lost password form", () => {
 describe("change password form", { timeout: 15_000 }, () => {
   it("shows the e-mail read-only and enables confirm only with both passwords equal", async () => {
     stubFetch({});
-    const { user } = renderWithProviders(<ChangePasswordForm email="ada@acme.com" token="tok" onChanged={() => {}} />);
+    const { user } = renderWithProviders(
+      <ChangePasswordForm email="ada@acme.com" token="tok" onChanged={() => {}} onSecondFactor={() => {}} />,
+    );
     const email = screen.getByLabelText(/Email/);
     expect(email).toHaveValue("ada@acme.com");
     expect(email).toHaveAttribute("readonly");
@@ -254,7 +256,7 @@ describe("change password form", { timeout: 15_000 }, () => {
   it("keeps confirm disabled for a password made of the e-mail, saying why", async () => {
     stubFetch({});
     const { user } = renderWithProviders(
-      <ChangePasswordForm email="ada.lovelace@acme.com" token="tok" onChanged={() => {}} />,
+      <ChangePasswordForm email="ada.lovelace@acme.com" token="tok" onChanged={() => {}} onSecondFactor={() => {}} />,
     );
     await user.type(screen.getByLabelText(/^New password/), "lovelace2024");
     await user.type(screen.getByLabelText(/^Confirm password/), "lovelace2024");
@@ -266,13 +268,15 @@ describe("change password form", { timeout: 15_000 }, () => {
 
   it("is disabled without the e-mail", () => {
     stubFetch({});
-    renderWithProviders(<ChangePasswordForm email="" token="tok" onChanged={() => {}} />);
+    renderWithProviders(<ChangePasswordForm email="" token="tok" onChanged={() => {}} onSecondFactor={() => {}} />);
     expect(screen.getByRole("button", { name: "Confirm" })).toBeDisabled();
   });
 
   it("raises 'Missing token' and sends nothing when the link has no token", async () => {
     const fetch = stubFetch({});
-    const { user } = renderWithProviders(<ChangePasswordForm email="ada@acme.com" token={null} onChanged={() => {}} />);
+    const { user } = renderWithProviders(
+      <ChangePasswordForm email="ada@acme.com" token={null} onChanged={() => {}} onSecondFactor={() => {}} />,
+    );
     expect(screen.getAllByText("Missing token").length).toBeGreaterThan(0);
     await user.type(screen.getByLabelText(/^New password/), strong);
     await user.type(screen.getByLabelText(/^Confirm password/), strong);
@@ -287,7 +291,12 @@ describe("change password form", { timeout: 15_000 }, () => {
     });
     let changed = false;
     const { user, queryClient } = renderWithProviders(
-      <ChangePasswordForm email="ada@acme.com" token="tok-9" onChanged={() => (changed = true)} />,
+      <ChangePasswordForm
+        email="ada@acme.com"
+        token="tok-9"
+        onChanged={() => (changed = true)}
+        onSecondFactor={() => {}}
+      />,
     );
     await user.type(screen.getByLabelText(/^New password/), strong);
     await user.type(screen.getByLabelText(/^Confirm password/), strong);
@@ -316,7 +325,9 @@ describe("change password form", { timeout: 15_000 }, () => {
     stubFetch({
       "POST /api/v1/auth/basic/change-password": () => errorResponse(400, "INVALID_TOKEN", "The link has expired"),
     });
-    const { user } = renderWithProviders(<ChangePasswordForm email="ada@acme.com" token="old" onChanged={() => {}} />);
+    const { user } = renderWithProviders(
+      <ChangePasswordForm email="ada@acme.com" token="old" onChanged={() => {}} onSecondFactor={() => {}} />,
+    );
     await user.type(screen.getByLabelText(/^New password/), strong);
     await user.type(screen.getByLabelText(/^Confirm password/), strong);
     await user.click(await enabled("Confirm"));

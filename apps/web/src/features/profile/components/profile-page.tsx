@@ -26,7 +26,8 @@ function Detail({ icon, label, value }: { icon: ReactNode; label: string; value:
   );
 }
 
-export function ProfilePage({ user }: { user: User }) {
+/** `security`: sections about signing in that other features draw (two-factor sign-in), above the sessions. */
+export function ProfilePage({ user, security }: { user: User; security?: ReactNode }) {
   const { t } = useTranslation();
   const updateUser = useUpdateUser();
   const [language, setLanguage] = useState<Language>(user.language);
@@ -98,6 +99,7 @@ export function ProfilePage({ user }: { user: User }) {
           </Group>
         </Stack>
       </Paper>
+      {security}
       <SessionsSection />
       <LeaveOrganizationSection user={user} />
     </Box>
