@@ -9,7 +9,7 @@ import { answerSchemas, api } from "../lib/api-client";
 export type MeAnswer = User & { enrolment_required?: boolean };
 
 export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<MeAnswer> {
-  return api.get("/auth/me", { schema: async () => (await answerSchemas()).currentUserSchema, signal });
+  return api.get("/auth/me", { schema: async () => (await answerSchemas()).meAnswerSchema, signal });
 }
 
 export function getMeQueryOptions() {

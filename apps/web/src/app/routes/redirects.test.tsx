@@ -19,7 +19,7 @@ function signedIn(user = buildUser()) {
 function signedOut() {
   return stubFetch({
     "GET /api/v1/config": () => jsonResponse(buildConfig()),
-    "POST /api/v1/auth/basic": () => jsonResponse({ token: "tok-new", user: buildUser() }),
+    "POST /api/v1/auth/basic": () => jsonResponse({ token: "tok-new", user: buildUser(), enrolment_required: false }),
   });
 }
 
@@ -110,7 +110,8 @@ describe("routes for a signed-in user", () => {
       "GET /api/v1/config": () => jsonResponse(buildConfig()),
       "GET /api/v1/auth/me": ({ headers }) =>
         jsonResponse(headers.get("Authorization") === "Bearer tok-7" ? grace : ada),
-      "POST /api/v1/auth/basic/change-password": () => jsonResponse({ success: true, token: "tok-7", user: grace }),
+      "POST /api/v1/auth/basic/change-password": () =>
+        jsonResponse({ success: true, token: "tok-7", user: grace, enrolment_required: false }),
     });
     const route = "/change-password?email=grace%40acme.com&token=invite-1";
     const { user, queryClient } = renderApp({ route });

@@ -44,7 +44,7 @@ describe("login form", () => {
   it("signs in and stores the token under 'session'", async () => {
     const fetch = stubFetch({
       "GET /api/v1/config": config,
-      "POST /api/v1/auth/basic": () => jsonResponse({ token: "tok-1", user: buildUser() }),
+      "POST /api/v1/auth/basic": () => jsonResponse({ token: "tok-1", user: buildUser(), enrolment_required: false }),
     });
     const { user } = renderWithProviders(<LoginForm onSecondFactor={() => {}} />);
     await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
@@ -121,7 +121,8 @@ describe("sign-up form", { timeout: 15_000 }, () => {
 
   it("signs up in the language of the interface", async () => {
     const fetch = stubFetch({
-      "POST /api/v1/auth/basic/signup": () => jsonResponse({ token: "tok-2", user: buildUser() }, 201),
+      "POST /api/v1/auth/basic/signup": () =>
+        jsonResponse({ token: "tok-2", user: buildUser(), enrolment_required: false }, 201),
     });
     const { user } = renderWithProviders(<SignupForm />);
     await fill(user, {
@@ -287,7 +288,12 @@ describe("change password form", { timeout: 15_000 }, () => {
   it("sends e-mail, password and token, then signs the person in, confirms and goes on", async () => {
     const fetch = stubFetch({
       "POST /api/v1/auth/basic/change-password": () =>
-        jsonResponse({ success: true, token: "tok-new", user: buildUser({ status: "active" }) }),
+        jsonResponse({
+          success: true,
+          token: "tok-new",
+          user: buildUser({ status: "active" }),
+          enrolment_required: false,
+        }),
     });
     let changed = false;
     const { user, queryClient } = renderWithProviders(
@@ -312,7 +318,8 @@ describe("change password form", { timeout: 15_000 }, () => {
     const invited = buildUser({ uid: "user-7", email: "grace@acme.com" });
     stubFetch({
       "GET /api/v1/config": () => jsonResponse(buildConfig()),
-      "POST /api/v1/auth/basic/change-password": () => jsonResponse({ success: true, token: "tok-7", user: invited }),
+      "POST /api/v1/auth/basic/change-password": () =>
+        jsonResponse({ success: true, token: "tok-7", user: invited, enrolment_required: false }),
     });
     const { user } = renderApp({ route: "/change-password?email=grace%40acme.com&token=invite-1" });
     await user.type(await screen.findByLabelText(/^New password/), strong);
