@@ -75,7 +75,7 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
             <Text size="sm" c="dimmed">
               {t("twoFactor.setup.keyHint")}
             </Text>
-            <Code block fz="sm" data-testid="totp-secret" style={{ wordBreak: "break-all" }}>
+            <Code block fz="sm" data-testid="totp-secret" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
               {secret ? groupedKey(secret) : "…"}
             </Code>
           </Stack>

@@ -2,6 +2,7 @@ import {
   Badge,
   Button,
   Divider,
+  Flex,
   Group,
   Modal,
   Paper,
@@ -46,26 +47,23 @@ export function TwoFactorSection() {
       component="section"
       aria-labelledby="two-factor-title"
     >
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Title order={2} fz={16} id="two-factor-title">
-            {t("twoFactor.profile.title")}
-          </Title>
-          <Text size="sm" c="dimmed" mt={4} maw={520}>
-            {t("twoFactor.profile.description")}
-          </Text>
-        </div>
+      <Group gap="sm" align="center">
+        <Title order={2} fz={16} id="two-factor-title">
+          {t("twoFactor.profile.title")}
+        </Title>
         {status.data && (
           <Badge
             variant="light"
             color={status.data.totp_enabled ? "teal" : "gray"}
             leftSection={status.data.totp_enabled ? <IconShieldCheck size={14} /> : <IconShieldOff size={14} />}
-            style={{ flexShrink: 0 }}
           >
             {status.data.totp_enabled ? t("twoFactor.profile.on") : t("twoFactor.profile.off")}
           </Badge>
         )}
       </Group>
+      <Text size="sm" c="dimmed" mt={4} maw={520}>
+        {t("twoFactor.profile.description")}
+      </Text>
       <Divider my="lg" />
       {status.isPending ? (
         <LoadingState />
@@ -133,14 +131,14 @@ function StatusBody({ status, onOpen }: { status: TwoFactorStatus; onOpen: (dial
           {t("twoFactor.profile.requiredOn")}
         </Text>
       )}
-      <Group gap="sm">
+      <Flex direction={{ base: "column", xs: "row" }} gap="sm">
         <Button variant="default" onClick={() => onOpen("regenerate")}>
           {t("twoFactor.profile.regenerate")}
         </Button>
         <Button variant="outline" color="red" onClick={() => onOpen("disable")}>
           {t("twoFactor.profile.disable")}
         </Button>
-      </Group>
+      </Flex>
     </Stack>
   );
 }
