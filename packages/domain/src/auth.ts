@@ -82,10 +82,6 @@ export type MfaRequiredResponse = z.infer<typeof mfaRequiredResponseSchema>;
 export const signInResponseSchema = z.union([authResponseSchema, mfaRequiredResponseSchema]);
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
-export const isMfaRequired = <T extends SignInResponse | ChangePasswordResponse>(
-  answer: T,
-): answer is Extract<T, { mfa_required: true }> => "mfa_required" in answer;
-
 export const successResponseSchema = z.object({ success: z.literal(true) });
 
 /**

@@ -24,6 +24,7 @@ export * from "./reports-figures.js";
 export * from "./reports-statistics.js";
 export * from "./roles.js";
 export * from "./sessions.js";
+export * from "./sign-in-answer.js";
 export * from "./slug.js";
 export * from "./tasks.js";
 export * from "./two-factor.js";
