@@ -108,7 +108,7 @@ function CodeForm({
     complete.mutate(
       { ticket: challenge.ticket, code: parsed.data },
       {
-        onSuccess: onSignedIn,
+        onSuccess: (response) => onSignedIn(response),
         onError: (failure) => {
           if (isApiError(failure) && failure.code === "INVALID_TOKEN") {
             setEnded(t("twoFactor.signIn.ended"));
