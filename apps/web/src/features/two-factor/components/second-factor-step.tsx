@@ -145,7 +145,8 @@ function CodeForm({
           label={t(isTotp ? "twoFactor.signIn.codeLabel" : "twoFactor.signIn.recoveryCodeLabel")}
           description={t(isTotp ? "twoFactor.signIn.codeHint" : "twoFactor.signIn.recoveryCodeHint")}
           inputWrapperOrder={["label", "input", "description", "error"]}
-          placeholder={isTotp ? "123 456" : "xxxxx-xxxxx"}
+          // No sample digits: after a wrong code the field is emptied, and red sample digits read as the code typed.
+          placeholder={isTotp ? undefined : "xxxxx-xxxxx"}
           autoComplete="one-time-code"
           inputMode={isTotp ? "numeric" : "text"}
           autoCapitalize="off"
