@@ -2,8 +2,11 @@ import { Badge, Text } from "@mantine/core";
 import { IconShieldCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 
-/** Whether a member signs in with a second factor (an authenticator app or a passkey), as the users list shows it. */
-export function TwoFactorBadge({ enabled }: { enabled: boolean }) {
+/**
+ * Whether a member signs in with a second factor (an authenticator app or a passkey), as the users list shows it.
+ * `named`: the badge says what it is about, where no column header does (the phone list).
+ */
+export function TwoFactorBadge({ enabled, named = false }: { enabled: boolean; named?: boolean }) {
   const { t } = useTranslation();
   if (!enabled) {
     return (
@@ -14,7 +17,7 @@ export function TwoFactorBadge({ enabled }: { enabled: boolean }) {
   }
   return (
     <Badge variant="light" color="teal" leftSection={<IconShieldCheck size={12} />}>
-      {t("twoFactor.users.on")}
+      {named ? t("twoFactor.users.badge") : t("twoFactor.users.on")}
     </Badge>
   );
 }

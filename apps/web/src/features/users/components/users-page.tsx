@@ -123,7 +123,7 @@ function NarrowRow({
         </Text>
         <Group gap="xs" mt={6} preventGrowOverflow={false}>
           <RowStatus row={row} now={now} />
-          {row.kind === "member" && row.member.two_factor && <TwoFactorBadge enabled />}
+          {row.kind === "member" && row.member.two_factor && <TwoFactorBadge enabled named />}
           <Text size="sm">
             <RoleName row={row} />
           </Text>
