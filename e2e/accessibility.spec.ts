@@ -14,6 +14,7 @@ import {
   uniqueDomain,
   uniqueEmail,
 } from "./support/helpers.ts";
+import { enterPassword, signOut, totpCode } from "./support/two-factor.ts";
 
 /**
  * axe-core on every page and every dialog of the app, in English and in Italian (decision 017): each language walks
@@ -531,6 +532,76 @@ for (const language of languages) {
       await check(page, "profile menu", overlays);
       await page.getByRole("menuitem", { name: l.menu.logout }).click();
       await checkDialog(page, page.getByRole("dialog", { name: l.components.logout.title }), "log out");
+    });
+  });
+}
+
+for (const language of languages) {
+  const l = texts[language];
+  const t = l.twoFactor;
+  test.describe(`two-factor sign-in's accessibility in ${language}`, () => {
+    test.use({ locale: language === "it" ? "it-IT" : "en-US", timezoneId: rome, actionTimeout: 15_000 });
+
+    test("the two-factor section, its dialogs, the code step and the enrolment page have no serious violation", async ({
+      browser,
+      page,
+      request,
+    }) => {
+      test.setTimeout(180_000);
+      const account = await createOnboardedUser(request, { nominative: "Ada Two", organization: "Gamma" });
+      const headers = bearer(account.token);
+      expect((await request.patch(`/api/v1/user/${account.uid}`, { headers, data: { language } })).status()).toBe(200);
+      await page.addInitScript((lang) => localStorage.setItem("language", lang), language);
+      await enterPassword(page, account.email, language);
+      await expect(page).toHaveURL(/\/board$/);
+
+      await page.goto(`/user/${account.uid}/profile`);
+      const section = page.getByRole("region", { name: t.profile.title });
+      await section.getByRole("button", { name: t.profile.enable }).click();
+      const setup = page.getByRole("dialog", { name: t.setup.title });
+      await expect(setup.getByRole("img", { name: t.setup.qrLabel })).toBeVisible();
+      await check(page, "two-factor setup", overlays);
+      const secret = (await setup.getByTestId("totp-secret").innerText()).replaceAll(" ", "");
+      await setup.getByRole("textbox", { name: t.setup.codeLabel }).fill(totpCode(secret));
+      await setup.getByRole("button", { name: t.setup.turnOn }).click();
+      await expect(setup.getByTestId("recovery-codes")).toBeVisible();
+      await check(page, "two-factor recovery codes", overlays);
+      await setup.getByRole("checkbox", { name: t.recoveryCodes.saved }).check();
+      await setup.getByRole("button", { name: t.recoveryCodes.done }).click();
+      await expect(setup).toBeHidden();
+      await expect(section.getByText(t.profile.onText)).toBeVisible();
+      await check(page, "profile with two-factor on");
+      await section.getByRole("button", { name: t.profile.regenerate }).click();
+      await checkDialog(page, page.getByRole("dialog", { name: t.profile.regenerateTitle }), "new recovery codes");
+      await section.getByRole("button", { name: t.profile.disable }).click();
+      await checkDialog(page, page.getByRole("dialog", { name: t.profile.disableTitle }), "turn off two-factor");
+
+      await signOut(page);
+      await enterPassword(page, account.email, language);
+      await expect(page.getByRole("textbox", { name: t.signIn.codeLabel })).toBeVisible();
+      await check(page, "sign-in code step");
+      await page.getByRole("button", { name: t.signIn.useRecoveryCode }).click();
+      await expect(page.getByRole("textbox", { name: t.signIn.recoveryCodeLabel })).toBeVisible();
+      await check(page, "sign-in recovery code step");
+
+      // A member of an organization that requires a second factor, on a device of their own.
+      const member = await addColleague(request, account, { roleName: "Member", nominative: "Bea Member" });
+      await request.patch(`/api/v1/user/${member.uid}`, { headers: bearer(member.token), data: { language } });
+      await request.patch(`/api/v1/organization/${member.organizationId}`, {
+        headers,
+        data: { require_two_factor: true },
+      });
+      const device = await browser.newContext({ locale: language === "it" ? "it-IT" : "en-US" });
+      try {
+        const memberPage = await device.newPage();
+        await memberPage.addInitScript((lang) => localStorage.setItem("language", lang), language);
+        await enterPassword(memberPage, member.email, language);
+        await expect(memberPage).toHaveURL(/\/two-factor\/enrol$/);
+        await expect(memberPage.getByRole("img", { name: t.setup.qrLabel })).toBeVisible();
+        await check(memberPage, "two-factor enrolment");
+      } finally {
+        await device.close();
+      }
     });
   });
 }

@@ -91,6 +91,10 @@ import { createTimeBlockingService } from "./modules/time-blocking/time-blocking
 import { createTimersRepository } from "./modules/timers/timers.repository.js";
 import { timersRoutes } from "./modules/timers/timers.routes.js";
 import { createTimersService } from "./modules/timers/timers.service.js";
+import { routesReachableDuringEnrolment } from "./modules/two-factor/enrolment-routes.js";
+import { createTwoFactorRepository } from "./modules/two-factor/two-factor.repository.js";
+import { twoFactorRoutes } from "./modules/two-factor/two-factor.routes.js";
+import { createTwoFactorService } from "./modules/two-factor/two-factor.service.js";
 import { createUsersRepository } from "./modules/users/users.repository.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
@@ -197,6 +201,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     mailer,
     settings: config,
   });
+  const twoFactor = createTwoFactorService({
+    repository: createTwoFactorRepository(database.db),
+    sessions,
+    users,
+    limits: createLimitsService(database.db),
+    settings: config,
+  });
   const auth = createAuthService({
     repository: createAuthRepository(database.db),
     users,
@@ -211,8 +222,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     verifyGoogleIdToken: config.googleClientId
       ? createGoogleIdTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
       : null,
+    twoFactor,
   });
-  const authenticate = registerAuthentication(app, (token) => sessions.verifySession({ token }));
+  const authenticate = registerAuthentication(
+    app,
+    (token) => sessions.verifySession({ token }),
+    routesReachableDuringEnrolment(apiPrefix),
+  );
   const roles = createRolesService({ repository: createRolesRepository(database.db), organizations, audit });
   const contracts = createContractsService({
     repository: createContractsRepository(database.db),
@@ -244,6 +260,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     recordAccountEvent: createAccountEvents({ audit, users }),
   });
   await api.register(passkeysRoutes, { prefix: apiPrefix, passkeys, authenticate });
+  await api.register(twoFactorRoutes, { prefix: apiPrefix, twoFactor, authenticate });
   await api.register(usersRoutes, { prefix: apiPrefix, users, authenticate });
   await api.register(organizationsRoutes, { prefix: apiPrefix, organizations, authenticate });
   const timeBlocking = createTimeBlockingService({
@@ -254,7 +271,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const timers = createTimersService({ repository: createTimersRepository(database.db), timeBlocking });
   await api.register(membersRoutes, {
     prefix: apiPrefix,
-    members: createMembersService({ organizations, users, roles, contracts, timers, mailer, audit, settings: config }),
+    members: createMembersService({
+      organizations,
+      users,
+      roles,
+      contracts,
+      timers,
+      mailer,
+      audit,
+      settings: config,
+      twoFactor,
+    }),
     authenticate,
   });
   await api.register(invitationsRoutes, { prefix: apiPrefix, invitations, users, auth, authenticate });

@@ -41,6 +41,12 @@ export const routes: RouteDefinition[] = [
   signedOut("/legal/terms", "src/features/legal/components/terms-page.tsx"),
   signedOut("/legal/privacy", "src/features/legal/components/privacy-page.tsx"),
   signedOut("/help", "src/features/help/components/help-page.tsx"),
+  // Outside the shell: a session opened for enrolment reaches nothing else (decision 018).
+  {
+    path: "/two-factor/enrol",
+    modules: ["src/app/routes/two-factor-enrolment-route.tsx", texts("twoFactor")],
+    budget: routeBudget,
+  },
   // Outside the role guard: a user without a role still has a profile.
   {
     path: "/user/:userId/profile",
@@ -82,7 +88,7 @@ export const languageTexts = texts("signed-out");
 /**
  * What the first load fetches after it has drawn: zod with the schemas its requests' answers are checked against (right
  * away, beside those requests), the toasts' container (with the first toast), the language menu (when opened), the
- * service worker's update notice, the texts no part names (when one is missing).
+ * service worker's update notice, the texts no part names (when one is missing), the sign-in's code step.
  */
 export const loadedLater = [
   "src/lib/answer-schemas.ts",
@@ -91,4 +97,6 @@ export const loadedLater = [
   "src/app/notifications-container.tsx",
   "src/components/language-menu-dropdown.tsx",
   "src/features/app-update/register-service-worker.tsx",
+  // The sign-in's code step, once a password (or a reset link) asks for it (decision 018); its texts come with it.
+  "src/features/two-factor/components/second-factor-step.tsx",
 ];

@@ -21,6 +21,7 @@ export const textAreaRoots: Record<TextArea, string[]> = {
   overheads: ["features/overheads/components/overheads-page.tsx"],
   timesheet: ["features/reports/components/timesheet-page.tsx"],
   audit: ["features/audit/components/audit-page.tsx"],
+  twoFactor: ["features/two-factor/components/second-factor-step.tsx", "app/routes/two-factor-enrolment-route.tsx"],
 };
 
 /**

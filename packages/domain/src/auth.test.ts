@@ -26,7 +26,17 @@ const user: User = {
 
 describe("changePasswordResponseSchema", () => {
   it.each([
-    ["the success flag, a session token and the user", { success: true, token: "t", user }, true],
+    [
+      "the success flag, a session token and the user",
+      { success: true, token: "t", user, enrolment_required: false },
+      true,
+    ],
+    [
+      "the success flag and a ticket for the second step",
+      { success: true, mfa_required: true, ticket: "k", methods: ["totp", "recovery_code"] },
+      true,
+    ],
+    ["a ticket without the ways to pass the step", { success: true, mfa_required: true, ticket: "k" }, false],
     ["the bare success flag of before", { success: true }, false],
     ["a session without the success flag", { token: "t", user }, false],
     ["success false", { success: false, token: "t", user }, false],

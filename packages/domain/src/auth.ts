@@ -54,8 +54,33 @@ export const changePasswordInputSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
-export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const authResponseSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+  /**
+   * The person's organization requires a second factor and they have none yet: until they enrol, the session reaches
+   * only the enrolment calls (decision 018).
+   */
+  enrolment_required: z.boolean(),
+});
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** The ways a second step can be passed. A passkey joins the list where the person has one. */
+export const secondFactorMethods = ["totp", "recovery_code", "passkey"] as const;
+export type SecondFactorMethod = (typeof secondFactorMethods)[number];
+
+/** The first step's answer when the account has two-factor sign-in on: no token, a ticket for the second step. */
+export const mfaRequiredResponseSchema = z.object({
+  mfa_required: z.literal(true),
+  ticket: z.string(),
+  /** The ways this person can pass the second step. */
+  methods: z.array(z.enum(secondFactorMethods)),
+});
+export type MfaRequiredResponse = z.infer<typeof mfaRequiredResponseSchema>;
+
+/** A sign-in's answer: signed in, or asked for the second factor. */
+export const signInResponseSchema = z.union([authResponseSchema, mfaRequiredResponseSchema]);
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 export const successResponseSchema = z.object({ success: z.literal(true) });
 
@@ -63,7 +88,11 @@ export const successResponseSchema = z.object({ success: z.literal(true) });
  * Following a reset or invitation link signs the person in: they have just proved they own the mailbox
  * (decision 005).
  */
-export const changePasswordResponseSchema = authResponseSchema.extend({ success: z.literal(true) });
+export const changePasswordResponseSchema = z.union([
+  authResponseSchema.extend({ success: z.literal(true) }),
+  // A reset link proves the mailbox, not the second factor: with two-factor on, the code step follows (decision 018).
+  mfaRequiredResponseSchema.extend({ success: z.literal(true) }),
+]);
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 /** What the web needs to know about the server's configuration before sign-in. */

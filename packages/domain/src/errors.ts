@@ -12,6 +12,8 @@ export const errorStatusByCode = {
   INVALID_CREDENTIALS: 401,
   PAYMENT_REQUIRED: 402,
   FORBIDDEN: 403,
+  /** A session opened for enrolment only: the organization requires a second factor the person has not set up. */
+  TWO_FACTOR_ENROLMENT_REQUIRED: 403,
   PLAN_LIMIT_REACHED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

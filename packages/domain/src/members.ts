@@ -15,6 +15,8 @@ export const organizationUserSchema = z.object({
   /** From the contract in force today; null without one. */
   contract_type: z.enum(["full-time", "part-time"]).nullable(),
   contractual_hours: z.number().nullable(),
+  /** Signs in with a second factor: an authenticator app or a passkey. */
+  two_factor: z.boolean(),
 });
 export type OrganizationUser = z.infer<typeof organizationUserSchema>;
 

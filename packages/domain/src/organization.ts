@@ -55,9 +55,17 @@ export const createOrganizationInputSchema = z.object({
 export type CreateOrganizationInput = z.infer<typeof createOrganizationInputSchema>;
 
 export const updateOrganizationInputSchema = z
-  .object({ name: organizationNameSchema, domains: domainListSchema })
+  .object({
+    name: organizationNameSchema,
+    domains: domainListSchema,
+    require_two_factor: z
+      .boolean()
+      .describe("Every member must sign in with a second factor; one without is sent to enrolment at the next sign-in"),
+  })
   .partial()
-  .refine((v) => v.name !== undefined || v.domains !== undefined, { message: "Nothing to update" });
+  .refine((v) => v.name !== undefined || v.domains !== undefined || v.require_two_factor !== undefined, {
+    message: "Nothing to update",
+  });
 export type UpdateOrganizationInput = z.infer<typeof updateOrganizationInputSchema>;
 
 export const organizationSchema = z.object({
@@ -67,6 +75,8 @@ export const organizationSchema = z.object({
   language: z.enum(["it", "en"]),
   plan: planSchema,
   subscription_id: z.string().nullable(),
+  /** Every member must sign in with a second factor (decision 018). */
+  require_two_factor: z.boolean(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 

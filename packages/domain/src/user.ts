@@ -34,6 +34,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** `GET auth/me`: the user, and whether their session is for enrolling a second factor only (decision 018). */
+export const currentUserSchema = userSchema.extend({ enrolment_required: z.boolean() });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
 export const updateUserInputSchema = z
   .object({
     language: z.enum(languages),

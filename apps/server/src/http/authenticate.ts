@@ -6,6 +6,8 @@ import { AppError } from "./app-error.js";
 export interface RequestAccount {
   organizationId: string | null;
   preferences: PreferencesPatch;
+  /** The session was opened for enrolling a second factor only (decision 018). */
+  enrolmentRequired: boolean;
 }
 
 declare module "fastify" {
@@ -26,9 +28,17 @@ export const bearerSecurity = [{ bearerAuth: [] }];
 
 export const unauthenticated = () => new AppError("UNAUTHENTICATED", "Your session is not valid. Please sign in again");
 
+const enrolmentRequired = () =>
+  new AppError(
+    "TWO_FACTOR_ENROLMENT_REQUIRED",
+    "Your organization requires two-factor sign-in. Set up an authenticator app or a passkey to continue",
+  );
+
 export function registerAuthentication(
   app: FastifyInstance,
   verifySessionToken: (token: string) => Promise<{ userId: string; sessionId: string; account: RequestAccount }>,
+  /** The routes (as registered, prefix included) a session opened for enrolment only may reach. */
+  reachableDuringEnrolment: ReadonlySet<string>,
 ): Authenticate {
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionId", null);
@@ -37,6 +47,10 @@ export function registerAuthentication(
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "");
     if (!match?.[1]) throw unauthenticated();
     const { userId, sessionId, account } = await verifySessionToken(match[1]);
+    // Checked here, on every route that needs a session, so that no route can forget it.
+    if (account.enrolmentRequired && !reachableDuringEnrolment.has(request.routeOptions.url ?? "")) {
+      throw enrolmentRequired();
+    }
     request.userId = userId;
     request.sessionId = sessionId;
     request.account = account;

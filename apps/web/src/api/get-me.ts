@@ -2,8 +2,14 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "@timetrap/domain";
 import { answerSchemas, api } from "../lib/api-client";
 
-export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<User> {
-  return api.get("/auth/me", { schema: async () => (await answerSchemas()).userSchema, signal });
+/**
+ * The session's user. `enrolment_required` comes with `GET auth/me` and a sign-in's answer; an answer that updates the
+ * user (a PATCH) leaves it out, which is right: nothing but enrolling is reachable while it is true.
+ */
+export type MeAnswer = User & { enrolment_required?: boolean };
+
+export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<MeAnswer> {
+  return api.get("/auth/me", { schema: async () => (await answerSchemas()).meAnswerSchema, signal });
 }
 
 export function getMeQueryOptions() {

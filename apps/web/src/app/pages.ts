@@ -27,6 +27,18 @@ export const pages = {
   verifyEmail: lazyComponent(() =>
     import("../features/auth/components/verify-email-page").then((module) => module.VerifyEmailPage),
   ),
+  // Two-factor sign-in (decision 018): the code step of the sign-in screens, fetched once a password asks for it, and
+  // the enrolment page of a member whose organization requires a second factor.
+  secondFactorStep: lazyComponent(() =>
+    withTexts("twoFactor", import("../features/two-factor/components/second-factor-step")).then(
+      (module) => module.SecondFactorStep,
+    ),
+  ),
+  twoFactorEnrolment: lazyComponent(() =>
+    withTexts("twoFactor", import("./routes/two-factor-enrolment-route")).then(
+      (module) => module.TwoFactorEnrolmentRoute,
+    ),
+  ),
   // Public documents, each with both languages' text.
   terms: lazyComponent(() => import("../features/legal/components/terms-page").then((module) => module.TermsPage)),
   privacy: lazyComponent(() =>

@@ -2,7 +2,7 @@ import { type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { FullPageLoader } from "../components/full-page-loader";
 import { pages } from "./pages";
-import { Landing, RequireSession, SignedOutOnly, SignedOutOrWithToken } from "./routes/guards";
+import { Landing, RequireEnrolment, RequireSession, SignedOutOnly, SignedOutOrWithToken } from "./routes/guards";
 import type { ComingSoonName } from "./routes/shell-routes";
 
 // The pages a later version fills, named here and titled by shell-routes.tsx (their texts come with the shell).
@@ -32,6 +32,9 @@ export function AppRoutes() {
           <Route path="/change-password" element={<pages.changePassword />} />
           <Route path="/invitation" element={<pages.invitation />} />
           <Route path="/verify-email" element={<pages.verifyEmail />} />
+        </Route>
+        <Route element={<RequireEnrolment />}>
+          <Route path="/two-factor/enrol" element={<pages.twoFactorEnrolment />} />
         </Route>
         <Route element={<RequireSession />}>
           <Route element={<pages.shell />}>

@@ -78,6 +78,7 @@ export const textAreas = [
   "overheads",
   "timesheet",
   "audit",
+  "twoFactor",
 ] as const;
 
 export type TextArea = (typeof textAreas)[number];

@@ -11,7 +11,14 @@ export interface Session {
   initialized: boolean;
   /** The signed-in user; null when signed out. */
   user: User | null;
+  /**
+   * The session was opened for enrolling a second factor only: the person's organization requires one (decision 018).
+   * Until they enrol, the app sends them to the enrolment page.
+   */
+  enrolmentRequired: boolean;
   signIn: (response: AuthResponse) => void;
+  /** The person has enrolled: the session reaches the whole app now. */
+  enrolled: () => void;
   signOut: () => void;
 }
 
@@ -86,6 +93,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const me = useQuery({ ...getMeQueryOptions(), enabled: state.initialized && state.token !== null });
   const user = state.token !== null && isSignedInUser(me.data) ? me.data : null;
+  const enrolmentRequired = user !== null && me.data?.enrolment_required === true;
 
   const signIn = useCallback(
     (response: AuthResponse) => {
@@ -94,7 +102,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // earlier person may show to the new one.
       if (readSessionToken() !== null) queryClient.clear();
       writeSession({ token: response.token });
-      queryClient.setQueryData(getMeQueryOptions().queryKey, response.user);
+      queryClient.setQueryData(getMeQueryOptions().queryKey, {
+        ...response.user,
+        enrolment_required: response.enrolment_required,
+      });
       setState({ initialized: true, token: response.token });
     },
     [queryClient],
@@ -108,9 +119,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (isLanguage(userLanguage) && userLanguage !== currentLanguage()) void i18n.changeLanguage(userLanguage);
   }, [userLanguage]);
 
+  const enrolled = useCallback(() => {
+    queryClient.setQueryData(getMeQueryOptions().queryKey, (current) =>
+      current ? { ...current, enrolment_required: false } : current,
+    );
+  }, [queryClient]);
+
   const value = useMemo<Session>(
-    () => ({ initialized: state.initialized, user, signIn, signOut }),
-    [state.initialized, user, signIn, signOut],
+    () => ({ initialized: state.initialized, user, enrolmentRequired, signIn, enrolled, signOut }),
+    [state.initialized, user, enrolmentRequired, signIn, enrolled, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -28,6 +28,7 @@ export function buildOrganization(overrides: Partial<Organization> = {}): Organi
     language: "en",
     plan: { uid: "plan-free", code: "free", name: "Free", config: [], subscription: null },
     subscription_id: null,
+    require_two_factor: false,
     ...overrides,
   };
 }

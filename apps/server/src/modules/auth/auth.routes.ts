@@ -2,12 +2,14 @@ import {
   authResponseSchema,
   changePasswordInputSchema,
   changePasswordResponseSchema,
+  currentUserSchema,
   googleSignInInputSchema,
   lostPasswordQuerySchema,
+  secondFactorInputSchema,
   signInInputSchema,
+  signInResponseSchema,
   signUpInputSchema,
   successResponseSchema,
-  userSchema,
 } from "@timetrap/domain";
 import { withPasswordRule } from "@timetrap/domain/password-strength";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -28,12 +30,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
     {
       schema: {
         tags,
-        summary: "Sign in with e-mail and password",
+        summary:
+          "Sign in with e-mail and password. With two-factor sign-in on, answers `{mfa_required: true, ticket, methods}` and no token: the ticket goes to `POST auth/basic/mfa` with a code",
         body: signInInputSchema,
-        response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: signInResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => auth.signIn({ ...request.body, client: sessionClientOf(request) }),
+  );
+
+  app.post(
+    "/auth/basic/mfa",
+    {
+      schema: {
+        tags,
+        summary:
+          "The second step of a sign-in: the first step's ticket (5 minutes, once) and a code of the authenticator app or a recovery code. A wrong code is a 401 and counts as a failed sign-in; after 5 the ticket ends (400)",
+        body: secondFactorInputSchema,
+        response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => auth.signInWithSecondFactor({ ...request.body, client: sessionClientOf(request) }),
   );
 
   app.post(
@@ -58,9 +75,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
     {
       schema: {
         tags,
-        summary: "Sign in with a Google ID token; profile fields sent beside it are ignored",
+        summary:
+          "Sign in with a Google ID token; profile fields sent beside it are ignored. With two-factor sign-in on, answers a ticket for `POST auth/basic/mfa`",
         body: googleSignInInputSchema,
-        response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 503) },
+        response: { 200: signInResponseSchema, ...errorResponses(400, 401, 403, 503) },
       },
     },
     async (request) =>
@@ -77,12 +95,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       onRequest: authenticate,
       schema: {
         tags,
-        summary: "The signed-in user",
+        summary:
+          "The signed-in user; `enrolment_required` when the session was opened for enrolling a second factor only",
         security: bearerSecurity,
-        response: { 200: userSchema, ...errorResponses(401) },
+        response: { 200: currentUserSchema, ...errorResponses(401) },
       },
     },
-    async (request) => auth.getCurrentUser({ userId: actorIdOf(request) }),
+    async (request) => ({
+      ...(await auth.getCurrentUser({ userId: actorIdOf(request) })),
+      enrolment_required: request.account?.enrolmentRequired ?? false,
+    }),
   );
 
   app.get(
@@ -108,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       schema: {
         tags,
         summary:
-          "Choose a new password with the token of a reset link and sign in; earlier sessions end. An invitation link e-mailed before invitations had their own page accepts its invitation",
+          "Choose a new password with the token of a reset link and sign in; earlier sessions end. With two-factor sign-in on, answers a ticket for `POST auth/basic/mfa` instead of a token. An invitation link e-mailed before invitations had their own page accepts its invitation",
         body: withPasswordRule(changePasswordInputSchema),
         response: { 200: changePasswordResponseSchema, ...errorResponses(400) },
       },

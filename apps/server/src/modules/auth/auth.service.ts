@@ -7,8 +7,11 @@ import {
   type ChangePasswordResponse,
   emailSchema,
   type Language,
+  type MfaRequiredResponse,
   resetTokenLifetimeMinutes,
+  type SecondFactorInput,
   type SignInInput,
+  type SignInResponse,
   type SignUpInput,
 } from "@timetrap/domain";
 import type { FastifyBaseLogger } from "fastify";
@@ -21,6 +24,7 @@ import { mailLimitChecks } from "../limits/mail-limits.js";
 import type { InvitationsService } from "../members/invitations.service.js";
 import type { SessionClient } from "../sessions/session-client.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
+import type { TwoFactorService } from "../two-factor/two-factor.service.js";
 import type { Account, UsersService } from "../users/users.service.js";
 import type { AuthRepository } from "./auth.repository.js";
 import type { EmailVerificationService } from "./email-verification.js";
@@ -66,6 +70,7 @@ export function createAuthService({
   logger,
   settings,
   verifyGoogleIdToken,
+  twoFactor,
 }: {
   repository: AuthRepository;
   users: UsersService;
@@ -79,6 +84,7 @@ export function createAuthService({
   settings: AuthSettings;
   /** Null when no Google client id is configured. */
   verifyGoogleIdToken: VerifyGoogleIdToken | null;
+  twoFactor: TwoFactorService;
 }) {
   const signInLimits = createSignInLimits({ limits, settings });
 
@@ -146,15 +152,36 @@ export function createAuthService({
     throw error;
   }
 
-  /** Every sign-in ends here: it opens a session on the server, which the token names. */
+  /**
+   * Every sign-in ends here: it opens a session on the server, which the token names. A member of an organization that
+   * requires a second factor, without one, gets a session for enrolling only (decision 018).
+   */
   async function respond(account: Account, client: SessionClient): Promise<AuthResponse> {
+    const user = await users.getUser({ userId: account.id });
+    const enrolmentRequired =
+      user.organization?.require_two_factor === true &&
+      (await twoFactor.secondFactorMethods({ userId: account.id })).length === 0;
     const token = await sessions.startSession({
       userId: account.id,
       passwordVersion: account.passwordVersion,
       client,
+      enrolmentRequired,
     });
     await accountEvent("sign_in", account, client);
-    return { token, user: await users.getUser({ userId: account.id }) };
+    return { token, user, enrolment_required: enrolmentRequired };
+  }
+
+  /**
+   * A first factor passed (a password, Google, a reset link): with a second factor on, the answer is a ticket for the
+   * second step and no session yet.
+   */
+  async function secondStepOrRespond(
+    account: Account,
+    client: SessionClient,
+  ): Promise<AuthResponse | MfaRequiredResponse> {
+    const methods = await twoFactor.secondFactorMethods({ userId: account.id });
+    if (methods.length > 0) return twoFactor.startSecondFactor({ userId: account.id, methods });
+    return respond(account, client);
   }
 
   return {
@@ -166,7 +193,7 @@ export function createAuthService({
       return respond(account, client);
     },
 
-    async signIn({ email, password, client }: SignInInput & { client: SessionClient }): Promise<AuthResponse> {
+    async signIn({ email, password, client }: SignInInput & { client: SessionClient }): Promise<SignInResponse> {
       // Counted before the password is checked: a burst gets at most the limit's number of checks (decision 010).
       const attempt = await signInLimits
         .admit({ email, ip: client.ip })
@@ -178,7 +205,21 @@ export function createAuthService({
         throw new AppError("INVALID_CREDENTIALS", "Wrong email or password");
       }
       if (account.status === "inactive") throw inactiveAccount();
+      const methods = await twoFactor.secondFactorMethods({ userId: account.id });
+      // With a second factor the right password stays counted until the code is right too: otherwise each new ticket
+      // would clear the count, and the codes tried against one account from one address would have no limit.
+      if (methods.length > 0) return twoFactor.startSecondFactor({ userId: account.id, methods });
       await attempt.succeeded();
+      return respond(account, client);
+    },
+
+    /** The second step: the first step's ticket and a code (decision 018). */
+    async signInWithSecondFactor({
+      ticket,
+      code,
+      client,
+    }: SecondFactorInput & { client: SessionClient }): Promise<AuthResponse> {
+      const { account } = await twoFactor.completeSecondFactor({ ticket, code, ip: client.ip });
       return respond(account, client);
     },
 
@@ -218,7 +259,7 @@ export function createAuthService({
       credential: string;
       language: Language;
       client: SessionClient;
-    }): Promise<AuthResponse> {
+    }): Promise<SignInResponse> {
       if (!verifyGoogleIdToken) {
         throw new AppError("SERVICE_UNAVAILABLE", "Sign-in with Google is not configured on this server");
       }
@@ -251,7 +292,7 @@ export function createAuthService({
             });
       }
       if (account.status === "inactive") throw inactiveAccount();
-      return respond(account, client);
+      return secondStepOrRespond(account, client);
     },
 
     /**
@@ -304,7 +345,7 @@ export function createAuthService({
       password,
       nominative,
       client,
-    }: AcceptInvitationLinkInput & { client: SessionClient }): Promise<AuthResponse> {
+    }: AcceptInvitationLinkInput & { client: SessionClient }): Promise<SignInResponse> {
       const account = await invitations.acceptByLink({
         token,
         ...(password === undefined ? {} : { password }),
@@ -312,7 +353,8 @@ export function createAuthService({
         passwordHash: () => hashPassword(password ?? ""),
         client,
       });
-      return respond(account, client);
+      // The link proves the mailbox, not the second factor of an account that has one.
+      return secondStepOrRespond(account, client);
     },
 
     /** Sets the password from a reset or invitation link and signs the person in: they proved they own the mailbox. */
@@ -328,7 +370,7 @@ export function createAuthService({
         // An invitation link e-mailed before invitations had their own page (decision 008).
         const passwordHash = () => hashPassword(password);
         const joined = await invitations.acceptLegacyLink({ email, token, passwordHash, client });
-        if (joined) return { success: true, ...(await respond(joined, client)) };
+        if (joined) return { success: true, ...(await secondStepOrRespond(joined, client)) };
       }
       if (!row || row.purpose === "verify" || row.usedAt || row.expiresAt.getTime() <= at.getTime()) {
         throw invalidResetToken(row?.purpose === "invite" ? "invite" : "reset");
@@ -340,10 +382,11 @@ export function createAuthService({
       if (!(await repository.useResetToken(row.id, at))) throw invalidResetToken(row.purpose);
       const updated = await users.setPassword({ userId: account.id, passwordHash: await hashPassword(password) });
       await repository.useAllResetTokens(account.id, at);
-      // Whoever had the old password is signed out everywhere; the person who chose the new one signs in below.
+      // Whoever had the old password is signed out everywhere; the person who chose the new one signs in below, through
+      // the second step when they have a second factor: the link proves the mailbox, not the phone.
       await sessions.endAllSessions({ userId: account.id });
       await accountEvent("password.changed", account, client);
-      return { success: true, ...(await respond(updated, client)) };
+      return { success: true, ...(await secondStepOrRespond(updated, client)) };
     },
 
     getCurrentUser({ userId }: { userId: string }) {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { changePasswordResponseSchema } from "@timetrap/domain";
+import { changePasswordResponseSchema, isMfaRequired } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
 import { passwordResetTokens, rateLimitCounters, users } from "../../db/schema.js";
@@ -52,6 +52,7 @@ describe("GET /auth/basic/lost-password", () => {
     expect(changed.statusCode).toBe(200);
     const session = changePasswordResponseSchema.parse(changed.json());
     expect(session).toMatchObject({ success: true, user: { uid: user.id, email: user.email, status: "active" } });
+    if (isMfaRequired(session)) throw new Error("no second factor was set up");
     const me = await request(t.app, { method: "GET", url: "/api/v1/auth/me", token: session.token });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ uid: user.id });

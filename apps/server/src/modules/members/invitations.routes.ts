@@ -1,10 +1,10 @@
 import {
   acceptInvitationLinkInputSchema,
-  authResponseSchema,
   declineInvitationLinkInputSchema,
   invitationLinkQuerySchema,
   invitationLinkSchema,
   invitationSchema,
+  signInResponseSchema,
   userSchema,
 } from "@timetrap/domain";
 import { withPasswordRule } from "@timetrap/domain/password-strength";
@@ -120,9 +120,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          "Accept an invitation through its link and sign in (the link proves the mailbox, so the e-mail becomes verified): a new address needs a password (and may give a name); a verified account joins as it is. 409 when already a member of an organization",
+          "Accept an invitation through its link and sign in (the link proves the mailbox, so the e-mail becomes verified): a new address needs a password (and may give a name); a verified account joins as it is (through the second step when it has two-factor sign-in on). 409 when already a member of an organization",
         body: withPasswordRule(acceptInvitationLinkInputSchema),
-        response: { 200: authResponseSchema, ...errorResponses(400, 409) },
+        response: { 200: signInResponseSchema, ...errorResponses(400, 409) },
       },
     },
     async (request) => auth.acceptInvitationLink({ ...request.body, client: sessionClientOf(request) }),

@@ -12,6 +12,7 @@ import {
   uniqueEmail,
 } from "../../test/factories.js";
 import { request, snapshot, useTestAppWithMail } from "../../test/test-app.js";
+import { totpCodeAt, withTotp } from "../../test/two-factor-factories.js";
 
 const { t, smtp } = useTestAppWithMail();
 
@@ -251,6 +252,29 @@ describe("POST /organization/{orgId}/user/invite", () => {
     });
     const [row] = await t.db.select().from(users).where(eq(users.id, loner.id));
     expect(row).toMatchObject({ passwordHash: loner.passwordHash, passwordVersion: loner.passwordVersion });
+  });
+
+  test("a verified account with two-factor on joins through the link, and signs in only through the code step", async () => {
+    const { owner, organization } = await buildOrganization(t, { name: "Joiners" });
+    const loner = await withTotp(t, await buildUser(t, { nominative: "Lone Wolf", emailVerifiedAt: new Date() }));
+    await invite(
+      organization.uid,
+      { email: loner.email, nominative: "Lone", organization_role_id: await roleId(organization.uid, "member") },
+      owner.token,
+    );
+    const { token } = await receiveInvitation(loner.email);
+    const accepted = await acceptLink({ token });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ mfa_required: true, methods: ["totp", "recovery_code"] });
+    expect(accepted.json()).not.toHaveProperty("token");
+    const [membership] = await t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, loner.id));
+    expect(membership?.organizationId).toBe(organization.uid);
+    const signedIn = await request(t.app, {
+      method: "POST",
+      url: "/api/v1/auth/basic/mfa",
+      json: { ticket: accepted.json().ticket, code: totpCodeAt(loner.secret, Date.now()) },
+    });
+    expect(authResponseSchema.parse(signedIn.json()).user.organization?.uid).toBe(organization.uid);
   });
 
   test("an unverified account with the address is taken over by whoever follows the link, with a new password", async () => {

@@ -25,6 +25,7 @@ import type { Member, OrganizationsService } from "../organizations/organization
 import type { RolesService } from "../roles/roles.service.js";
 import type { SessionClient } from "../sessions/session-client.js";
 import type { TimersService } from "../timers/timers.service.js";
+import type { TwoFactorService } from "../two-factor/two-factor.service.js";
 import type { UsersService } from "../users/users.service.js";
 import { sha256, toInvitation } from "./invitations.service.js";
 
@@ -36,7 +37,7 @@ export interface InvitationOutcome {
   invitation: Invitation;
 }
 
-function toOrganizationUser(member: Member, contract: Contract | null): OrganizationUser {
+function toOrganizationUser(member: Member, contract: Contract | null, twoFactor: boolean): OrganizationUser {
   return {
     uid: member.userId,
     nominative: member.nominative,
@@ -46,6 +47,7 @@ function toOrganizationUser(member: Member, contract: Contract | null): Organiza
     role: { uid: member.role.uid, name: member.role.name },
     contract_type: contract?.contract_type ?? null,
     contractual_hours: contract?.contractual_hours ?? null,
+    two_factor: twoFactor,
   };
 }
 
@@ -72,6 +74,7 @@ export function createMembersService({
   mailer,
   audit,
   settings,
+  twoFactor,
 }: {
   organizations: OrganizationsService;
   users: UsersService;
@@ -81,6 +84,7 @@ export function createMembersService({
   mailer: Mailer;
   audit: Pick<AuditService, "record">;
   settings: { appUrl: string };
+  twoFactor: Pick<TwoFactorService, "usersWithSecondFactor">;
 }) {
   /** An invitation's event for the organization's log, in the change's transaction. */
   const invitationEvent = (
@@ -103,12 +107,14 @@ export function createMembersService({
   async function withContracts(actorId: string, organizationId: string, members: Member[]) {
     const actor = await users.findAccountById({ userId: actorId });
     const today = todayInZone(withPreferenceDefaults(actor?.preferences ?? {}).timeZone);
-    const inForce = await contracts.contractsInForce({
-      organizationId,
-      userIds: members.map((m) => m.userId),
-      date: today,
-    });
-    return members.map((member) => toOrganizationUser(member, inForce.get(member.userId) ?? null));
+    const userIds = members.map((m) => m.userId);
+    const [inForce, withSecondFactor] = await Promise.all([
+      contracts.contractsInForce({ organizationId, userIds, date: today }),
+      twoFactor.usersWithSecondFactor({ userIds }),
+    ]);
+    return members.map((member) =>
+      toOrganizationUser(member, inForce.get(member.userId) ?? null, withSecondFactor.has(member.userId)),
+    );
   }
 
   async function organizationUser(actorId: string, organizationId: string, userId: string) {

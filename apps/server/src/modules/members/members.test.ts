@@ -68,6 +68,7 @@ describe("GET /organization/{orgId}/user", () => {
       role: { uid: await roleId(organization.uid, "manager"), name: "Manager" },
       contract_type: "full-time",
       contractual_hours: 8,
+      two_factor: false,
     });
     expect(body.find((u) => u.uid === bruno.id)).toMatchObject({
       status: "active",

@@ -118,6 +118,10 @@ function organizationQueries(db: Database) {
       await db.update(organizations).set({ name }).where(eq(organizations.id, organizationId));
     },
 
+    async setRequireTwoFactor(organizationId: string, requireTwoFactor: boolean): Promise<void> {
+      await db.update(organizations).set({ requireTwoFactor }).where(eq(organizations.id, organizationId));
+    },
+
     insertRoles(organizationId: string, values: ReadonlyArray<{ key: string | null; name: string; acls: Acl[] }>) {
       return db
         .insert(roles)

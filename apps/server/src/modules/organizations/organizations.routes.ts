@@ -47,7 +47,8 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "Rename the organization or replace its e-mail domains (needs edit on organization)",
+        summary:
+          "Rename the organization, replace its e-mail domains or require two-factor sign-in of every member (needs edit on organization)",
         security: bearerSecurity,
         params: z.object({ id: z.uuid(), orgId: z.uuid() }),
         body: updateOrganizationInputSchema,
@@ -70,7 +71,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          "Rename the signed-in user's organization or replace its e-mail domains; refused domains are listed (needs edit on organization)",
+          "Rename the signed-in user's organization, replace its e-mail domains or require two-factor sign-in of every member; refused domains are listed (needs edit on organization)",
         security: bearerSecurity,
         params: z.object({ orgId: z.uuid() }),
         body: updateOrganizationInputSchema,
@@ -94,7 +95,8 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "The organization, its domains and plan (needs read on organization)",
+        summary:
+          "The organization, its domains, plan and whether it requires two-factor sign-in (needs read on organization)",
         security: bearerSecurity,
         params: z.object({ orgId: z.uuid() }),
         response: { 200: organizationSchema, ...errorResponses(400, 401, 403, 404) },

@@ -94,6 +94,7 @@ function toOrganization(row: OrganizationRow, plan: PlanRow, domains: string[]):
       subscription: plan.subscription ?? null,
     },
     subscription_id: row.subscriptionId,
+    require_two_factor: row.requireTwoFactor,
   };
 }
 
@@ -444,6 +445,9 @@ export function createOrganizationsService({
         const previous = await repo.findOrganizationById(organizationId);
         const previousDomains = await repo.findDomains(organizationId);
         if (input.name !== undefined) await repo.updateOrganizationName(organizationId, input.name);
+        if (input.require_two_factor !== undefined) {
+          await repo.setRequireTwoFactor(organizationId, input.require_two_factor);
+        }
         const invalidDomains =
           input.domains === undefined ? [] : (await assignDomains(repo, organizationId, input.domains)).invalidDomains;
         const found = await repo.findOrganizationById(organizationId);

@@ -17,6 +17,8 @@ export interface SessionState {
   /** The user's organization (null before joining one) and preferences, which most requests go on to need. */
   organization_id: string | null;
   preferences: PreferencesPatch;
+  /** The session reaches only the enrolment calls until the person sets up a second factor (decision 018). */
+  enrolment_required: boolean;
 }
 
 /** The moments a sign-in sweeps by: rows that expired by `now` go, and the user's rows last seen by `idleSince`. */
@@ -47,6 +49,7 @@ const checkStatement = namedStatement(
       expires_at: epochMs(sessions.expiresAt).as("expires_at"),
       organization_id: sql<string | null>`${organizationMembers.organizationId}`.as("organization_id"),
       preferences: sql<PreferencesPatch>`${users.preferences}`.as("preferences"),
+      enrolment_required: sql<boolean>`${sessions.enrolmentRequired}`.as("enrolment_required"),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -63,7 +66,7 @@ export function createSessionsRepository(db: Database) {
      * anyone's expired ones (by the expiry index; rows another sign-in is deleting are skipped, not waited for).
      */
     async insert(
-      values: { userId: string; ip: string; userAgent: string; expiresAt: Date },
+      values: { userId: string; ip: string; userAgent: string; expiresAt: Date; enrolmentRequired: boolean },
       { now, idleSince }: SweepTimes,
     ): Promise<string> {
       // Two deletes, each by its own index (expiry; user), and never on the same row.
@@ -82,8 +85,9 @@ export function createSessionsRepository(db: Database) {
             and ${sessions.lastSeenAt} <= ${idleSince}
             and ${sessions.expiresAt} > ${now}
         )
-        insert into ${sessions} (user_id, created_at, last_seen_at, expires_at, ip, user_agent)
-        values (${values.userId}, ${now}, ${now}, ${values.expiresAt}, ${values.ip}, ${values.userAgent})
+        insert into ${sessions} (user_id, created_at, last_seen_at, expires_at, ip, user_agent, enrolment_required)
+        values (${values.userId}, ${now}, ${now}, ${values.expiresAt}, ${values.ip}, ${values.userAgent},
+          ${values.enrolmentRequired})
         returning id
       `)) as unknown as { rows: Array<{ id: string }> };
       const [row] = result.rows;
@@ -125,6 +129,13 @@ export function createSessionsRepository(db: Database) {
 
     async deleteOthers(userId: string, keptId: string): Promise<void> {
       await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keptId)));
+    },
+
+    async clearEnrolmentRequired(userId: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ enrolmentRequired: false })
+        .where(and(eq(sessions.userId, userId), eq(sessions.enrolmentRequired, true)));
     },
 
     async deleteAll(userId: string): Promise<void> {

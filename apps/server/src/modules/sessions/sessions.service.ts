@@ -27,6 +27,8 @@ export interface SignedIn {
 export interface SignedInAccount {
   organizationId: string | null;
   preferences: PreferencesPatch;
+  /** The session may reach only the enrolment calls (decision 018). */
+  enrolmentRequired: boolean;
 }
 
 const dayMs = 24 * 60 * 60_000;
@@ -47,20 +49,25 @@ export function createSessionsService({
   const sweepTimesAt = (at: number) => ({ now: new Date(at), idleSince: new Date(at - sessionIdleDays * dayMs) });
 
   return {
-    /** Opens a session for a sign-in and answers its token. */
+    /**
+     * Opens a session for a sign-in and answers its token. `enrolmentRequired` opens it for enrolling a second factor
+     * only: the person's organization requires one they do not have.
+     */
     async startSession({
       userId,
       passwordVersion,
       client,
+      enrolmentRequired = false,
     }: {
       userId: string;
       passwordVersion: number;
       client: SessionClient;
+      enrolmentRequired?: boolean;
     }): Promise<string> {
       const at = now();
       const expiresAt = new Date(sessionExpiry(at));
       const sessionId = await repository.insert(
-        { userId, ip: client.ip, userAgent: client.userAgent, expiresAt },
+        { userId, ip: client.ip, userAgent: client.userAgent, expiresAt, enrolmentRequired },
         sweepTimesAt(at),
       );
       return tokens.sign({ userId, sessionId, passwordVersion }, expiresAt);
@@ -89,7 +96,11 @@ export function createSessionsService({
       return {
         userId: claims.userId,
         sessionId: claims.sessionId,
-        account: { organizationId: state.organization_id, preferences: state.preferences },
+        account: {
+          organizationId: state.organization_id,
+          preferences: state.preferences,
+          enrolmentRequired: state.enrolment_required,
+        },
       };
     },
 
@@ -142,6 +153,11 @@ export function createSessionsService({
     }: SignedIn & { organizationId: string | null; client: SessionClient }): Promise<void> {
       await repository.deleteOthers(userId, sessionId);
       await audit.record({ kind: "sessions.ended_others", organizationId, actorId: userId, userId, client });
+    },
+
+    /** The person has a second factor now: their sessions opened for enrolment reach the whole app. */
+    async liftEnrolmentRequirement({ userId }: { userId: string }): Promise<void> {
+      await repository.clearEnrolmentRequired(userId);
     },
 
     /** Ends every session of the user: their password changed, and whoever changed it signs in anew. */

@@ -818,13 +818,17 @@ describe("the owner's read", () => {
     const { service, ownersRead } = serviceCountingOwnerReads();
 
     // As the authenticate hook gives it: what the session check read of the member.
-    const actorAccount = { organizationId: organization.uid, preferences: { timeZone: "Europe/Rome" } };
+    const actorAccount = {
+      organizationId: organization.uid,
+      preferences: { timeZone: "Europe/Rome" },
+      enrolmentRequired: false,
+    };
     const own = await service.listEvents({ actorId: member.id, actorAccount, userId: member.id, range });
     expect(own.map((event) => event.title)).toEqual(["Standup"]);
     expect(ownersRead).toEqual([]);
 
     // The admin's own account says nothing of the member's board: its owner is read.
-    const adminAccount = { organizationId: organization.uid, preferences: {} };
+    const adminAccount = { organizationId: organization.uid, preferences: {}, enrolmentRequired: false };
     const theirs = await service.listEvents({
       actorId: owner.id,
       actorAccount: adminAccount,

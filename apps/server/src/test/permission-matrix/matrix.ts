@@ -1,4 +1,7 @@
 import { type Action, can, defaultRoles, deletionSlug, type Subject } from "@timetrap/domain";
+import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import { totpFactors } from "../../db/schema.js";
 import { addMember, type BuiltUser } from "../factories.js";
 import { request } from "../test-app.js";
 import { VirtualAuthenticator } from "../virtual-authenticator.js";
@@ -92,6 +95,25 @@ const project = (f: Fixture) => `${org(f)}/project/${f.projectId}`;
 async function fresh(f: Fixture, url: string, body: unknown): Promise<string> {
   const made = await f.api("POST", url, body);
   return String(made.uid ?? made.id ?? made.link_id ?? made.update_id);
+}
+
+/**
+ * The caller's authenticator app set up anew through the API (any earlier one removed first), and, with `enable`,
+ * turned on: its secret, and the recovery codes that a confirmation can use once each.
+ */
+async function freshTotp(f: Fixture, caller: Caller, enable: boolean) {
+  const person = signedInUser(f, caller);
+  await f.t.db.delete(totpFactors).where(eq(totpFactors.userId, person.id));
+  const call = (url: string, json?: unknown) =>
+    request(f.t.app, { method: "POST", url, token: person.token, ...(json === undefined ? {} : { json }) });
+  const setup = await call("/api/v1/auth/totp/setup");
+  if (setup.statusCode !== 200) throw new Error(`TOTP setup answered ${setup.statusCode}: ${setup.body}`);
+  const { secret } = setup.json() as { secret: string };
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+  if (!enable) return { person, code, recoveryCodes: [] as string[] };
+  const enabled = await call("/api/v1/auth/totp/enable", { code });
+  if (enabled.statusCode !== 200) throw new Error(`TOTP enable answered ${enabled.statusCode}: ${enabled.body}`);
+  return { person, code, recoveryCodes: (enabled.json() as { recovery_codes: string[] }).recovery_codes };
 }
 
 const eventBody = (f: Fixture) => {
@@ -194,6 +216,14 @@ export const matrix: MatrixRow[] = [
       url: "/api/v1/auth/basic/change-password",
       body: { email: f.loner.email, password: "a long Passphrase 42!", token: "not-a-token" },
     }),
+    expect: same(400),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/basic/mfa",
+    rule: { kind: "public" },
+    // No ticket the first step gave: the same refusal for everyone, and no session.
+    prepare: () => ({ url: "/api/v1/auth/basic/mfa", body: { ticket: "not-a-ticket", code: "123456" } }),
     expect: same(400),
   },
   {
@@ -331,6 +361,56 @@ export const matrix: MatrixRow[] = [
     path: "/api/v1/auth/security-events",
     rule: { kind: "own" },
     prepare: () => ({ url: "/api/v1/auth/security-events" }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/auth/totp",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/auth/totp" }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/totp/setup",
+    rule: { kind: "own" },
+    prepare: async (f, caller) => {
+      await f.t.db.delete(totpFactors).where(eq(totpFactors.userId, signedInUser(f, caller).id));
+      return { url: "/api/v1/auth/totp/setup" };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/totp/enable",
+    rule: { kind: "own" },
+    prepare: async (f, caller) => ({
+      url: "/api/v1/auth/totp/enable",
+      body: { code: (await freshTotp(f, caller, false)).code },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/totp/recovery-codes",
+    rule: { kind: "own" },
+    prepare: async (f, caller) => {
+      const { person, recoveryCodes } = await freshTotp(f, caller, true);
+      return {
+        url: "/api/v1/auth/totp/recovery-codes",
+        body: { password: person.password, code: recoveryCodes[0] },
+        remoteAddress: f.nextAddress(),
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/totp/disable",
+    rule: { kind: "own" },
+    prepare: async (f, caller) => {
+      const { person, recoveryCodes } = await freshTotp(f, caller, true);
+      return {
+        url: "/api/v1/auth/totp/disable",
+        body: { password: person.password, code: recoveryCodes[0] },
+        remoteAddress: f.nextAddress(),
+      };
+    },
   },
   {
     method: "GET",

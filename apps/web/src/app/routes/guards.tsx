@@ -20,7 +20,7 @@ export function originFromState(state: unknown): string | null {
 
 /** /user/* and /organization/*: without a session go to /login, remembering where the visitor was going. */
 export function RequireSession() {
-  const { initialized, user } = useSession();
+  const { initialized, user, enrolmentRequired } = useSession();
   const location = useLocation();
   // The shell's code is fetched while the stored session is being checked, not after.
   useEffect(() => {
@@ -28,6 +28,17 @@ export function RequireSession() {
   }, []);
   if (!initialized) return <FullPageLoader />;
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  // The session reaches nothing else until a second factor is set up (decision 018).
+  if (enrolmentRequired) return <Navigate to="/two-factor/enrol" replace />;
+  return <Outlet />;
+}
+
+/** `/two-factor/enrol`: only for a session opened for enrolment; anyone else goes on to the app (or to sign in). */
+export function RequireEnrolment() {
+  const { initialized, user, enrolmentRequired } = useSession();
+  if (!initialized) return <FullPageLoader />;
+  if (!user) return <Navigate to="/login" replace />;
+  if (!enrolmentRequired) return <Navigate to="/" replace />;
   return <Outlet />;
 }
 

@@ -1,13 +1,20 @@
 import { Anchor } from "@mantine/core";
+import type { MfaRequiredResponse } from "@timetrap/domain";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FullPageLoader } from "../../components/full-page-loader";
 import { AuthLayout } from "../../features/auth/components/auth-layout";
 import { LoginForm } from "../../features/auth/components/login-form";
 import { PasskeySignInButton } from "../../features/passkeys/components/passkey-sign-in-button";
 import { browserHasWebAuthn } from "../../features/passkeys/passkey-failure";
+import { useSession } from "../../lib/session";
+import { pages } from "../pages";
 
 export function LoginRoute() {
   const { t } = useTranslation();
+  const session = useSession();
+  const [challenge, setChallenge] = useState<MfaRequiredResponse | null>(null);
   return (
     <AuthLayout
       brandTitle
@@ -21,7 +28,20 @@ export function LoginRoute() {
         </>
       }
     >
-      <LoginForm passkeySignIn={browserHasWebAuthn() ? <PasskeySignInButton /> : null} />
+      {challenge ? (
+        <Suspense fallback={<FullPageLoader />}>
+          <pages.secondFactorStep
+            challenge={challenge}
+            onSignedIn={(response) => session.signIn(response)}
+            onRestart={() => setChallenge(null)}
+          />
+        </Suspense>
+      ) : (
+        <LoginForm
+          onSecondFactor={setChallenge}
+          passkeySignIn={browserHasWebAuthn() ? <PasskeySignInButton /> : null}
+        />
+      )}
     </AuthLayout>
   );
 }

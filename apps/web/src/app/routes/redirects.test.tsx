@@ -19,7 +19,7 @@ function signedIn(user = buildUser()) {
 function signedOut() {
   return stubFetch({
     "GET /api/v1/config": () => jsonResponse(buildConfig()),
-    "POST /api/v1/auth/basic": () => jsonResponse({ token: "tok-new", user: buildUser() }),
+    "POST /api/v1/auth/basic": () => jsonResponse({ token: "tok-new", user: buildUser(), enrolment_required: false }),
   });
 }
 
@@ -83,6 +83,35 @@ describe("routes for a signed-out visitor", () => {
   });
 });
 
+describe("a session opened for enrolling a second factor", () => {
+  it("is sent to the enrolment page from any page of the app, and asks the server for nothing else", async () => {
+    const fetch = stubFetch({
+      "GET /api/v1/config": () => jsonResponse(buildConfig()),
+      "GET /api/v1/auth/me": () => jsonResponse({ ...buildUser(), enrolment_required: true }),
+      "POST /api/v1/auth/totp/setup": () =>
+        jsonResponse({
+          secret: "JBSWY3DPEHPK3PXP",
+          otpauth_url: "otpauth://totp/Timetrap:ada?secret=JBSWY3DPEHPK3PXP",
+        }),
+    });
+    window.localStorage.setItem("session", JSON.stringify({ token: "tok-1" }));
+    renderApp({ route: "/organization/org-1/users" });
+    await waitFor(() => expect(location()).toBe("/two-factor/enrol"));
+    expect(await screen.findByRole("heading", { name: "Set up two-factor authentication" })).toBeInTheDocument();
+    // Only enrolling is asked of the server meanwhile.
+    await waitFor(() => expect(fetch.requestsTo("POST", "/api/v1/auth/totp/setup")).toHaveLength(1));
+    expect(fetch.requests.map((r) => `${r.method} ${r.path}`).filter((r) => !/config|auth\/(me|totp)/.test(r))).toEqual(
+      [],
+    );
+  });
+
+  it("is not where a full session goes: the enrolment page sends it on to the app", async () => {
+    signedIn();
+    renderApp({ route: "/two-factor/enrol" });
+    await waitFor(() => expect(location()).toBe("/user/user-1/board"));
+  });
+});
+
 describe("routes for a signed-in user", () => {
   it("sends / to the user's board", async () => {
     signedIn();
@@ -110,7 +139,8 @@ describe("routes for a signed-in user", () => {
       "GET /api/v1/config": () => jsonResponse(buildConfig()),
       "GET /api/v1/auth/me": ({ headers }) =>
         jsonResponse(headers.get("Authorization") === "Bearer tok-7" ? grace : ada),
-      "POST /api/v1/auth/basic/change-password": () => jsonResponse({ success: true, token: "tok-7", user: grace }),
+      "POST /api/v1/auth/basic/change-password": () =>
+        jsonResponse({ success: true, token: "tok-7", user: grace, enrolment_required: false }),
     });
     const route = "/change-password?email=grace%40acme.com&token=invite-1";
     const { user, queryClient } = renderApp({ route });

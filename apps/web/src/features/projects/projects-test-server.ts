@@ -84,6 +84,7 @@ export function buildActiveUser(ref: { uid: string; nominative: string }): Organ
     role: null,
     contract_type: null,
     contractual_hours: null,
+    two_factor: false,
   };
 }
 

@@ -43,6 +43,7 @@ export function buildMember(overrides: Partial<OrganizationUser> = {}): Organiza
     role: { uid: roleIds.admin, name: "Admin" },
     contract_type: null,
     contractual_hours: null,
+    two_factor: false,
     ...overrides,
   };
 }

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AuthResponse, SignInInput } from "@timetrap/domain";
+import type { SignInInput, SignInResponse } from "@timetrap/domain";
 import { answerSchemas, api } from "../../../lib/api-client";
 
-export function signIn(input: SignInInput): Promise<AuthResponse> {
-  return api.post("/auth/basic", { body: input, schema: async () => (await answerSchemas()).authResponseSchema });
+export function signIn(input: SignInInput): Promise<SignInResponse> {
+  return api.post("/auth/basic", { body: input, schema: async () => (await answerSchemas()).signInResponseSchema });
 }
 
 export function useSignIn() {

@@ -24,7 +24,7 @@ async function enabled(name: string) {
 describe("login form", () => {
   it("enables log in only once e-mail and password are both filled", async () => {
     stubFetch({ "GET /api/v1/config": config });
-    const { user } = renderWithProviders(<LoginForm />);
+    const { user } = renderWithProviders(<LoginForm onSecondFactor={() => {}} />);
     const submit = screen.getByRole("button", { name: "Log in" });
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
@@ -37,16 +37,16 @@ describe("login form", () => {
 
   it("types the e-mail field as email", () => {
     stubFetch({ "GET /api/v1/config": config });
-    renderWithProviders(<LoginForm />);
+    renderWithProviders(<LoginForm onSecondFactor={() => {}} />);
     expect(screen.getByLabelText(/Email/)).toHaveAttribute("type", "email");
   });
 
   it("signs in and stores the token under 'session'", async () => {
     const fetch = stubFetch({
       "GET /api/v1/config": config,
-      "POST /api/v1/auth/basic": () => jsonResponse({ token: "tok-1", user: buildUser() }),
+      "POST /api/v1/auth/basic": () => jsonResponse({ token: "tok-1", user: buildUser(), enrolment_required: false }),
     });
-    const { user } = renderWithProviders(<LoginForm />);
+    const { user } = renderWithProviders(<LoginForm onSecondFactor={() => {}} />);
     await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
     await user.type(screen.getByLabelText(/^Password/), "secret-password");
     await user.click(screen.getByRole("button", { name: "Log in" }));
@@ -62,7 +62,7 @@ describe("login form", () => {
       "GET /api/v1/config": config,
       "POST /api/v1/auth/basic": () => errorResponse(401, "INVALID_CREDENTIALS", "Wrong email or password"),
     });
-    const { user } = renderWithProviders(<LoginForm />);
+    const { user } = renderWithProviders(<LoginForm onSecondFactor={() => {}} />);
     await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
     await user.type(screen.getByLabelText(/^Password/), "wrong-password");
     await user.click(screen.getByRole("button", { name: "Log in" }));
@@ -76,7 +76,7 @@ describe("login form", () => {
       "POST /api/v1/auth/basic": () =>
         errorResponse(429, "TOO_MANY_REQUESTS", "Too many attempts. Try again in 14 minutes."),
     });
-    const { user } = renderWithProviders(<LoginForm />);
+    const { user } = renderWithProviders(<LoginForm onSecondFactor={() => {}} />);
     await user.type(screen.getByLabelText(/Email/), "ada@acme.com");
     await user.type(screen.getByLabelText(/^Password/), "wrong-password");
     await user.click(screen.getByRole("button", { name: "Log in" }));
@@ -85,7 +85,7 @@ describe("login form", () => {
 
   it("offers Google sign-in only when the server has a Google client id", async () => {
     stubFetch({ "GET /api/v1/config": config });
-    renderWithProviders(<LoginForm />);
+    renderWithProviders(<LoginForm onSecondFactor={() => {}} />);
     await waitFor(() => expect(screen.queryByText("or")).not.toBeInTheDocument());
   });
 });
@@ -121,7 +121,8 @@ describe("sign-up form", { timeout: 15_000 }, () => {
 
   it("signs up in the language of the interface", async () => {
     const fetch = stubFetch({
-      "POST /api/v1/auth/basic/signup": () => jsonResponse({ token: "tok-2", user: buildUser() }, 201),
+      "POST /api/v1/auth/basic/signup": () =>
+        jsonResponse({ token: "tok-2", user: buildUser(), enrolment_required: false }, 201),
     });
     const { user } = renderWithProviders(<SignupForm />);
     await fill(user, {
@@ -237,7 +238,9 @@ describe("lost password form", () => {
 describe("change password form", { timeout: 15_000 }, () => {
   it("shows the e-mail read-only and enables confirm only with both passwords equal", async () => {
     stubFetch({});
-    const { user } = renderWithProviders(<ChangePasswordForm email="ada@acme.com" token="tok" onChanged={() => {}} />);
+    const { user } = renderWithProviders(
+      <ChangePasswordForm email="ada@acme.com" token="tok" onChanged={() => {}} onSecondFactor={() => {}} />,
+    );
     const email = screen.getByLabelText(/Email/);
     expect(email).toHaveValue("ada@acme.com");
     expect(email).toHaveAttribute("readonly");
@@ -254,7 +257,7 @@ describe("change password form", { timeout: 15_000 }, () => {
   it("keeps confirm disabled for a password made of the e-mail, saying why", async () => {
     stubFetch({});
     const { user } = renderWithProviders(
-      <ChangePasswordForm email="ada.lovelace@acme.com" token="tok" onChanged={() => {}} />,
+      <ChangePasswordForm email="ada.lovelace@acme.com" token="tok" onChanged={() => {}} onSecondFactor={() => {}} />,
     );
     await user.type(screen.getByLabelText(/^New password/), "lovelace2024");
     await user.type(screen.getByLabelText(/^Confirm password/), "lovelace2024");
@@ -266,13 +269,15 @@ describe("change password form", { timeout: 15_000 }, () => {
 
   it("is disabled without the e-mail", () => {
     stubFetch({});
-    renderWithProviders(<ChangePasswordForm email="" token="tok" onChanged={() => {}} />);
+    renderWithProviders(<ChangePasswordForm email="" token="tok" onChanged={() => {}} onSecondFactor={() => {}} />);
     expect(screen.getByRole("button", { name: "Confirm" })).toBeDisabled();
   });
 
   it("raises 'Missing token' and sends nothing when the link has no token", async () => {
     const fetch = stubFetch({});
-    const { user } = renderWithProviders(<ChangePasswordForm email="ada@acme.com" token={null} onChanged={() => {}} />);
+    const { user } = renderWithProviders(
+      <ChangePasswordForm email="ada@acme.com" token={null} onChanged={() => {}} onSecondFactor={() => {}} />,
+    );
     expect(screen.getAllByText("Missing token").length).toBeGreaterThan(0);
     await user.type(screen.getByLabelText(/^New password/), strong);
     await user.type(screen.getByLabelText(/^Confirm password/), strong);
@@ -283,11 +288,21 @@ describe("change password form", { timeout: 15_000 }, () => {
   it("sends e-mail, password and token, then signs the person in, confirms and goes on", async () => {
     const fetch = stubFetch({
       "POST /api/v1/auth/basic/change-password": () =>
-        jsonResponse({ success: true, token: "tok-new", user: buildUser({ status: "active" }) }),
+        jsonResponse({
+          success: true,
+          token: "tok-new",
+          user: buildUser({ status: "active" }),
+          enrolment_required: false,
+        }),
     });
     let changed = false;
     const { user, queryClient } = renderWithProviders(
-      <ChangePasswordForm email="ada@acme.com" token="tok-9" onChanged={() => (changed = true)} />,
+      <ChangePasswordForm
+        email="ada@acme.com"
+        token="tok-9"
+        onChanged={() => (changed = true)}
+        onSecondFactor={() => {}}
+      />,
     );
     await user.type(screen.getByLabelText(/^New password/), strong);
     await user.type(screen.getByLabelText(/^Confirm password/), strong);
@@ -303,7 +318,8 @@ describe("change password form", { timeout: 15_000 }, () => {
     const invited = buildUser({ uid: "user-7", email: "grace@acme.com" });
     stubFetch({
       "GET /api/v1/config": () => jsonResponse(buildConfig()),
-      "POST /api/v1/auth/basic/change-password": () => jsonResponse({ success: true, token: "tok-7", user: invited }),
+      "POST /api/v1/auth/basic/change-password": () =>
+        jsonResponse({ success: true, token: "tok-7", user: invited, enrolment_required: false }),
     });
     const { user } = renderApp({ route: "/change-password?email=grace%40acme.com&token=invite-1" });
     await user.type(await screen.findByLabelText(/^New password/), strong);
@@ -316,7 +332,9 @@ describe("change password form", { timeout: 15_000 }, () => {
     stubFetch({
       "POST /api/v1/auth/basic/change-password": () => errorResponse(400, "INVALID_TOKEN", "The link has expired"),
     });
-    const { user } = renderWithProviders(<ChangePasswordForm email="ada@acme.com" token="old" onChanged={() => {}} />);
+    const { user } = renderWithProviders(
+      <ChangePasswordForm email="ada@acme.com" token="old" onChanged={() => {}} onSecondFactor={() => {}} />,
+    );
     await user.type(screen.getByLabelText(/^New password/), strong);
     await user.type(screen.getByLabelText(/^Confirm password/), strong);
     await user.click(await enabled("Confirm"));

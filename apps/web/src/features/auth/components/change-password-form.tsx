@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
+import { isMfaRequired, type MfaRequiredResponse } from "@timetrap/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client";
@@ -18,10 +19,13 @@ export function ChangePasswordForm({
   email,
   token,
   onChanged,
+  onSecondFactor,
 }: {
   email: string;
   token: string | null;
   onChanged: () => void;
+  /** The password is set and the account has a second factor: the screen goes on to the code step. */
+  onSecondFactor: (challenge: MfaRequiredResponse) => void;
 }) {
   const { t } = useTranslation();
   const change = useChangePassword();
@@ -49,6 +53,11 @@ export function ChangePasswordForm({
       {
         onSuccess: (response) => {
           notifySuccess({ message: t("common.actionExecutedSuccessfully") });
+          // The link proves the mailbox, not the second factor: the code step follows (decision 018).
+          if (isMfaRequired(response)) {
+            onSecondFactor(response);
+            return;
+          }
           session.signIn(response);
           onChanged();
         },

@@ -60,7 +60,7 @@ async function enabled(name: string) {
 describe("invitation page", { timeout: 15_000 }, () => {
   it("shows who invites to what, and creates the account of a new address, signed in", async () => {
     const fetch = signedOut(newAddress, {
-      [`POST ${acceptPath}`]: () => jsonResponse({ token: "tok-grace", user: grace }),
+      [`POST ${acceptPath}`]: () => jsonResponse({ token: "tok-grace", user: grace, enrolment_required: false }),
     });
     const { user } = renderApp({ route });
     expect(await screen.findByRole("heading", { level: 1, name: "Join Beta Studio" })).toBeInTheDocument();
@@ -115,7 +115,7 @@ describe("invitation page", { timeout: 15_000 }, () => {
   it("lets an existing account accept with one click, which signs it in", async () => {
     const fetch = signedOut(
       { ...newAddress, has_account: true },
-      { [`POST ${acceptPath}`]: () => jsonResponse({ token: "tok-grace", user: grace }) },
+      { [`POST ${acceptPath}`]: () => jsonResponse({ token: "tok-grace", user: grace, enrolment_required: false }) },
     );
     const { user } = renderApp({ route });
     await screen.findByRole("heading", { level: 1, name: "Join Beta Studio" });

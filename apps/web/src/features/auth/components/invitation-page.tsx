@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput, ThemeIcon } from "@mantine/core";
 import { IconAlertCircle, IconInfoCircle, IconLinkOff } from "@tabler/icons-react";
-import { acceptInvitationLinkInputSchema, type InvitationLink } from "@timetrap/domain";
+import { acceptInvitationLinkInputSchema, type InvitationLink, isMfaRequired } from "@timetrap/domain";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -89,6 +89,12 @@ function AcceptForm({ token, link }: { token: string; link: InvitationLink }) {
     setProblem(null);
     accept.mutate(parsed.data, {
       onSuccess: (response) => {
+        // An account with a second factor joined; it signs in through the code step like any other sign-in.
+        if (isMfaRequired(response)) {
+          notifySuccess({ message: t("invitationPage.joinedSignIn", { organization: link.organization_name }) });
+          navigate("/login", { replace: true });
+          return;
+        }
         session.signIn(response);
         notifySuccess({ message: t("invitations.joined", { organization: link.organization_name }) });
         navigate(`/user/${response.user.uid}/board`, { replace: true });

@@ -1,4 +1,5 @@
 import { Anchor, Button, Divider, Group, PasswordInput, Stack } from "@mantine/core";
+import { isMfaRequired, type MfaRequiredResponse, type SignInResponse } from "@timetrap/domain";
 import { type FormEvent, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -16,12 +17,18 @@ const GoogleSignInButton = lazyComponent(() =>
   import("./google-sign-in-button").then((module) => module.GoogleSignInButton),
 );
 
+/**
+ * `onSecondFactor`: the password (or Google) was right and the account has a second factor; the screen goes on to the
+ * code step with the ticket (decision 018). `passkeySignIn`: another way in under the password form, given by the
+ * route where the browser can use passkeys.
+ */
 export function LoginForm({
+  onSecondFactor,
   passkeySignIn,
 }: {
-  /** Another way in under the password form, given by the route where the browser can use passkeys. */
+  onSecondFactor: (challenge: MfaRequiredResponse) => void;
   passkeySignIn?: ReactNode;
-} = {}) {
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const config = useConfig();
@@ -32,13 +39,18 @@ export function LoginForm({
 
   const canSubmit = email.trim() !== "" && password !== "";
 
+  const signedIn = (response: SignInResponse) => {
+    if (isMfaRequired(response)) onSecondFactor(response);
+    else session.signIn(response);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
     signIn.mutate(
       { email, password },
       {
-        onSuccess: (response) => session.signIn(response),
+        onSuccess: signedIn,
         onError: (error) => {
           // 429 carries the server's own words on when to try again.
           if (isApiError(error) && error.status === 429) {
@@ -85,7 +97,7 @@ export function LoginForm({
               googleSignIn.mutate(
                 { credential },
                 {
-                  onSuccess: (response) => session.signIn(response),
+                  onSuccess: signedIn,
                   // Spec part 1 §8: a failed sign-in with the calendar-service account is only logged.
                   onError: (error) => console.error("Google sign-in failed", error),
                 },

@@ -36,6 +36,7 @@ function boardServer(events: TimeBlockingEvent[], me = buildUser()) {
           role: null,
           contract_type: null,
           contractual_hours: null,
+          two_factor: false,
         },
       ]),
     "PATCH /api/v1/user/user-1/time-blocking/11111111-1111-4111-8111-111111111111": ({ body }) =>

@@ -11,6 +11,7 @@ import { notifySuccess } from "../../../lib/notify";
 import { useCan } from "../../../lib/permissions";
 import { useOrganization } from "../api/get-organization";
 import { useUpdateOrganization } from "../api/update-organization";
+import { RequireTwoFactorSection } from "./require-two-factor-section";
 
 type Outcome = { kind: "invalidDomains"; domains: string[] } | { kind: "failed"; error: unknown } | null;
 
@@ -165,11 +166,14 @@ export function OrganizationPage() {
           onRetry={() => void organization.refetch()}
         />
       ) : (
-        <OrganizationForm
-          key={organization.data.uid}
-          organization={organization.data}
-          canEdit={can("edit", "organization")}
-        />
+        <>
+          <OrganizationForm
+            key={organization.data.uid}
+            organization={organization.data}
+            canEdit={can("edit", "organization")}
+          />
+          <RequireTwoFactorSection organization={organization.data} canEdit={can("edit", "organization")} />
+        </>
       )}
     </Box>
   );

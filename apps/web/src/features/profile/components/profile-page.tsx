@@ -28,11 +28,13 @@ function Detail({ icon, label, value }: { icon: ReactNode; label: string; value:
 
 export function ProfilePage({
   user,
+  security,
   passkeys,
   securityActivity,
 }: {
   user: User;
-  /** The sections other features draw, given by the route (features do not import one another). */
+  /** The sections other features draw, given by the route (features do not import one another): two-factor sign-in. */
+  security?: ReactNode;
   passkeys?: ReactNode;
   /** The person's own security events. */
   securityActivity?: ReactNode;
@@ -108,6 +110,7 @@ export function ProfilePage({
           </Group>
         </Stack>
       </Paper>
+      {security}
       {passkeys}
       <SessionsSection />
       {securityActivity}

@@ -91,6 +91,7 @@ function member(uid: string, nominative: string): OrganizationUser {
     role: null,
     contract_type: null,
     contractual_hours: null,
+    two_factor: false,
   };
 }
 

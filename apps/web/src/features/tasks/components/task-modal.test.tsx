@@ -31,6 +31,7 @@ function member(person: typeof ada): OrganizationUser {
     role: null,
     contract_type: null,
     contractual_hours: null,
+    two_factor: false,
   };
 }
 

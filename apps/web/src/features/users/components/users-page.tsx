@@ -40,6 +40,7 @@ import { useOrganizationUsers } from "../api/get-organization-users";
 import { InvitationActions } from "./invitation-actions";
 import { InvitationStatus, isInvitationExpired } from "./invitation-status";
 import { InviteUserModal } from "./invite-user-modal";
+import { TwoFactorBadge } from "./two-factor-badge";
 import { UserAvatar } from "./user-avatar";
 import { UserStatusBadge } from "./user-status-badge";
 
@@ -122,6 +123,7 @@ function NarrowRow({
         </Text>
         <Group gap="xs" mt={6} preventGrowOverflow={false}>
           <RowStatus row={row} now={now} />
+          {row.kind === "member" && row.member.two_factor && <TwoFactorBadge enabled named />}
           <Text size="sm">
             <RoleName row={row} />
           </Text>
@@ -223,6 +225,7 @@ export function UsersPage() {
               <Table.Th>{t("users.columns.email")}</Table.Th>
               <Table.Th>{t("users.columns.role")}</Table.Th>
               <Table.Th>{t("users.columns.status")}</Table.Th>
+              <Table.Th>{t("twoFactor.users.column")}</Table.Th>
               {withActions && <HiddenLabelTh label={t("users.columns.actions")} />}
             </Table.Tr>
           </Table.Thead>
@@ -259,6 +262,9 @@ export function UsersPage() {
                   <Table.Td>
                     <RowStatus row={row} now={now} />
                   </Table.Td>
+                  <Table.Td>
+                    <TwoFactorBadge enabled={row.member.two_factor} />
+                  </Table.Td>
                   {withActions && <Table.Td />}
                 </Table.Tr>
               ) : (
@@ -280,6 +286,8 @@ export function UsersPage() {
                   <Table.Td>
                     <RowStatus row={row} now={now} />
                   </Table.Td>
+                  {/* Not a user yet: no way of signing in to tell about. */}
+                  <Table.Td />
                   {withActions && (
                     <Table.Td>
                       <InvitationActions organizationId={orgId} invitation={row.invitation} />

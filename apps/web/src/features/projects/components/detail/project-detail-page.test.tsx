@@ -503,6 +503,7 @@ describe("project tasks", () => {
               role: null,
               contract_type: null,
               contractual_hours: null,
+              two_factor: false,
             },
           ]),
         "GET /api/v1/organization/org-1/task-category": () => jsonResponse([]),
