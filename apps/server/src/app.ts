@@ -92,6 +92,7 @@ import { createTimersRepository } from "./modules/timers/timers.repository.js";
 import { timersRoutes } from "./modules/timers/timers.routes.js";
 import { createTimersService } from "./modules/timers/timers.service.js";
 import { routesReachableDuringEnrolment } from "./modules/two-factor/enrolment-routes.js";
+import { passkeySecondFactorRoutes } from "./modules/two-factor/passkey-second-factor.routes.js";
 import { createTwoFactorRepository } from "./modules/two-factor/two-factor.repository.js";
 import { twoFactorRoutes } from "./modules/two-factor/two-factor.routes.js";
 import { createTwoFactorService } from "./modules/two-factor/two-factor.service.js";
@@ -207,6 +208,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     users,
     limits: createLimitsService(database.db),
     settings: config,
+    recordAccountEvent: createAccountEvents({ audit, users }),
   });
   const auth = createAuthService({
     repository: createAuthRepository(database.db),
@@ -258,8 +260,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     limits: createLimitsService(database.db),
     settings: config,
     recordAccountEvent: createAccountEvents({ audit, users }),
+    sessions,
   });
   await api.register(passkeysRoutes, { prefix: apiPrefix, passkeys, authenticate });
+  await api.register(passkeySecondFactorRoutes, { prefix: apiPrefix, twoFactor, passkeys, auth });
   await api.register(twoFactorRoutes, { prefix: apiPrefix, twoFactor, authenticate });
   await api.register(usersRoutes, { prefix: apiPrefix, users, authenticate });
   await api.register(organizationsRoutes, { prefix: apiPrefix, organizations, authenticate });

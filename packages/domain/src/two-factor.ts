@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passkeyAuthenticationResponseSchema } from "./passkeys.js";
 import { passwordMaxLength } from "./password-length.js";
 
 /** RFC 6238 as every authenticator app reads it by default: 30-second steps, 6 digits, HMAC-SHA-1. */
@@ -177,3 +178,12 @@ export function nextSignInState(state: SignInState, event: SignInEvent): SignInS
       return state;
   }
 }
+
+/** The second step by passkey: the ticket, first for the ceremony's options, then with the passkey's assertion. */
+export const passkeySecondFactorOptionsInputSchema = z.object({ ticket: mfaTicketSchema });
+export type PasskeySecondFactorOptionsInput = z.infer<typeof passkeySecondFactorOptionsInputSchema>;
+export const passkeySecondFactorInputSchema = z.object({
+  ticket: mfaTicketSchema,
+  response: passkeyAuthenticationResponseSchema,
+});
+export type PasskeySecondFactorInput = z.infer<typeof passkeySecondFactorInputSchema>;

@@ -219,7 +219,7 @@ export function createAuthService({
       code,
       client,
     }: SecondFactorInput & { client: SessionClient }): Promise<AuthResponse> {
-      const { account } = await twoFactor.completeSecondFactor({ ticket, code, ip: client.ip });
+      const { account } = await twoFactor.completeSecondFactor({ ticket, code, client });
       return respond(account, client);
     },
 

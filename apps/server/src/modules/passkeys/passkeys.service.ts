@@ -28,6 +28,7 @@ import type { AuthService } from "../auth/auth.service.js";
 import { createSignInLimits, type SignInLimitSettings } from "../auth/sign-in-limits.js";
 import type { LimitsService } from "../limits/limits.service.js";
 import type { SessionClient } from "../sessions/session-client.js";
+import type { SessionsService } from "../sessions/sessions.service.js";
 import type { UsersService } from "../users/users.service.js";
 import type { PasskeyRow, PasskeysRepository } from "./passkeys.repository.js";
 
@@ -98,8 +99,11 @@ export function createPasskeysService({
   limits,
   settings,
   recordAccountEvent,
+  sessions,
 }: {
   repository: PasskeysRepository;
+  /** A first passkey is a second factor: a session kept for enrolling becomes a full one (decision 018). */
+  sessions: Pick<SessionsService, "liftEnrolmentRequirement">;
   users: Pick<UsersService, "findAccountById">;
   recordAccountEvent: RecordAccountEvent;
   auth: Pick<AuthService, "signInAs">;
@@ -261,6 +265,7 @@ export function createPasskeysService({
           deviceType: credentialDeviceType,
           backedUp: credentialBackedUp,
         });
+        await sessions.liftEnrolmentRequirement({ userId });
         await recordAccountEvent({ kind: "passkey.added", userId, client, target: passkeyTarget(row) });
         return toPasskey(row);
       } catch (error) {

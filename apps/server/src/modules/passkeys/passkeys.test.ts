@@ -597,6 +597,7 @@ describe("a passkey as the second factor", () => {
       limits: createLimitsService(t.db),
       settings: t.config,
       recordAccountEvent: createAccountEvents({ audit, users }),
+      sessions: sessionsService,
     });
   };
 

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { sessionClientOf } from "../sessions/session-client.js";
 import type { TwoFactorService } from "./two-factor.service.js";
 
 const tags = ["auth"];
@@ -60,7 +61,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
         response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 409) },
       },
     },
-    async (request) => twoFactor.enableTotp({ userId: actorIdOf(request), input: request.body }),
+    async (request) =>
+      twoFactor.enableTotp({ userId: actorIdOf(request), input: request.body, client: sessionClientOf(request) }),
   );
 
   app.post(
@@ -76,7 +78,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      twoFactor.regenerateRecoveryCodes({ userId: actorIdOf(request), input: request.body, ip: request.ip }),
+      twoFactor.regenerateRecoveryCodes({
+        userId: actorIdOf(request),
+        input: request.body,
+        client: sessionClientOf(request),
+      }),
   );
 
   app.post(
@@ -92,7 +98,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await twoFactor.disableTotp({ userId: actorIdOf(request), input: request.body, ip: request.ip });
+      await twoFactor.disableTotp({
+        userId: actorIdOf(request),
+        input: request.body,
+        client: sessionClientOf(request),
+      });
       return reply.status(204).send(null);
     },
   );

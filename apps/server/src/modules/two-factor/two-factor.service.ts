@@ -19,8 +19,10 @@ import {
   type TwoFactorStatus,
 } from "@timetrap/domain";
 import { AppError } from "../../http/app-error.js";
+import type { RecordAccountEvent } from "../audit/account-events.js";
 import { createSignInLimits, type SignInLimitSettings } from "../auth/sign-in-limits.js";
 import type { LimitsService } from "../limits/limits.service.js";
+import type { SessionClient } from "../sessions/session-client.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
 import type { Account, UsersService } from "../users/users.service.js";
 import { createTotpSecrets } from "./totp-secret.js";
@@ -29,7 +31,7 @@ import type { TwoFactorRepository } from "./two-factor.repository.js";
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
 
 /** What passed a second step: an authenticator app's code or a recovery code. */
-export type UsedFactor = "totp" | "recovery_code";
+export type UsedFactor = "totp" | "recovery_code" | "passkey";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -64,8 +66,10 @@ export function createTwoFactorService({
   users,
   limits,
   settings,
+  recordAccountEvent,
 }: {
   repository: TwoFactorRepository;
+  recordAccountEvent: RecordAccountEvent;
   sessions: Pick<SessionsService, "liftEnrolmentRequirement">;
   users: UsersService;
   limits: LimitsService;
@@ -95,6 +99,18 @@ export function createTwoFactorService({
     const step = secrets.matchingStep(secrets.open(factor.secretEncrypted), code.replace(/\s+/g, ""), at.getTime());
     if (step === null) return null;
     return (await repository.useTotpStep(userId, step)) ? kind : null;
+  }
+
+  /** A ticket that is live at `at`, or the 400 that says how it ended. */
+  async function liveTicket(ticket: string, at: Date) {
+    const row = await repository.findTicket(sha256(ticket));
+    if (!row) throw ticketEnded("expired");
+    const state = mfaTicketState(
+      { expiresAt: row.expiresAt.getTime(), usedAt: row.usedAt?.getTime() ?? null, failures: row.failures },
+      at.getTime(),
+    );
+    if (state !== "live") throw ticketEnded(state);
+    return row;
   }
 
   async function methodsOf(userId: string): Promise<SecondFactorMethod[]> {
@@ -152,7 +168,15 @@ export function createTwoFactorService({
     },
 
     /** Confirms the secret with a first code; answers the recovery codes, this once. */
-    async enableTotp({ userId, input }: { userId: string; input: EnableTotpInput }): Promise<RecoveryCodesResponse> {
+    async enableTotp({
+      userId,
+      input,
+      client,
+    }: {
+      userId: string;
+      input: EnableTotpInput;
+      client: SessionClient;
+    }): Promise<RecoveryCodesResponse> {
       const factor = await repository.findTotp(userId);
       if (!factor) throw new AppError("CONFLICT", "Set up the authenticator app first");
       if (factor.enabledAt)
@@ -170,6 +194,7 @@ export function createTwoFactorService({
       if (!enabled)
         throw new AppError("CONFLICT", "The authenticator app was set up again meanwhile: scan the new code");
       await sessions.liftEnrolmentRequirement({ userId });
+      await recordAccountEvent({ kind: "two_factor.enabled", userId, client });
       return { recovery_codes: codes };
     },
 
@@ -177,18 +202,19 @@ export function createTwoFactorService({
     async regenerateRecoveryCodes({
       userId,
       input,
-      ip,
+      client,
     }: {
       userId: string;
       input: ConfirmTwoFactorInput;
-      ip: string;
+      client: SessionClient;
     }): Promise<RecoveryCodesResponse> {
       const account = await requireAccount(userId);
       const factor = await repository.findTotp(userId);
       if (!factor?.enabledAt) throw new AppError("CONFLICT", "Two-factor sign-in with an authenticator app is off");
-      await confirm(account, input, ip);
+      await confirm(account, input, client.ip);
       const { codes, hashes } = newRecoveryCodes();
       await repository.replaceRecoveryCodes(userId, hashes);
+      await recordAccountEvent({ kind: "recovery_codes.regenerated", userId, client });
       return { recovery_codes: codes };
     },
 
@@ -196,7 +222,15 @@ export function createTwoFactorService({
      * Turns the authenticator app off (its recovery codes go with it). Refused while the person's organization requires
      * a second factor and the app is their only one.
      */
-    async disableTotp({ userId, input, ip }: { userId: string; input: ConfirmTwoFactorInput; ip: string }) {
+    async disableTotp({
+      userId,
+      input,
+      client,
+    }: {
+      userId: string;
+      input: ConfirmTwoFactorInput;
+      client: SessionClient;
+    }) {
       const account = await requireAccount(userId);
       const factor = await repository.findTotp(userId);
       if (!factor?.enabledAt) throw new AppError("CONFLICT", "Two-factor sign-in with an authenticator app is off");
@@ -207,8 +241,9 @@ export function createTwoFactorService({
           "Your organization requires two-factor sign-in: add a passkey before turning the authenticator app off",
         );
       }
-      await confirm(account, input, ip);
+      await confirm(account, input, client.ip);
       await repository.deleteTotp(userId);
+      await recordAccountEvent({ kind: "two_factor.disabled", userId, client });
     },
 
     /** Called once the person has a second factor (an authenticator app, a first passkey): enrolment is over. */
@@ -246,38 +281,58 @@ export function createTwoFactorService({
     },
 
     /**
-     * The second step: a live ticket and a code of its person. Every try counts under the sign-in limits, and wrong
-     * codes against the ticket end it after a few. Answers the account to sign in, and what passed the step.
+     * The person a live ticket stands for, before a passkey's ceremony of the second step (which needs their
+     * passkeys): an ended ticket is refused here as at the step itself.
+     */
+    async ticketHolder({ ticket }: { ticket: string }): Promise<{ userId: string }> {
+      const row = await liveTicket(ticket, new Date());
+      return { userId: row.userId };
+    },
+
+    /**
+     * The second step: a live ticket and a proof of its person, a code (of the authenticator app or a recovery code)
+     * or a passkey's assertion, which `passkey` checks. Every try counts under the sign-in limits, and wrong proofs
+     * against the ticket end it after a few. Answers the account to sign in, and what passed the step.
      */
     async completeSecondFactor({
       ticket,
-      code,
-      ip,
-    }: {
-      ticket: string;
-      code: string;
-      ip: string;
-    }): Promise<{ account: Account; factor: UsedFactor }> {
+      client,
+      ...proof
+    }: { ticket: string; client: SessionClient } & (
+      | { code: string }
+      | { passkey: (userId: string) => Promise<void> }
+    )): Promise<{ account: Account; factor: UsedFactor }> {
       const at = new Date();
-      const row = await repository.findTicket(sha256(ticket));
-      if (!row) throw ticketEnded("expired");
-      const state = mfaTicketState(
-        { expiresAt: row.expiresAt.getTime(), usedAt: row.usedAt?.getTime() ?? null, failures: row.failures },
-        at.getTime(),
-      );
-      if (state !== "live") throw ticketEnded(state);
+      const row = await liveTicket(ticket, at);
       const account = await users.findAccountById({ userId: row.userId });
       if (!account) throw ticketEnded("expired");
       if (account.status === "inactive") throw new AppError("FORBIDDEN", "This account has been deactivated");
-      const attempt = await signInLimits.admit({ email: account.email, ip });
-      const factor = await takeCode(account.id, code, at);
+      const attempt = await signInLimits.admit({ email: account.email, ip: client.ip });
+      let refusal: AppError | undefined;
+      const factor = "code" in proof ? await takeCode(account.id, proof.code, at) : await takePasskey(proof.passkey);
       if (!factor) {
         const failures = await repository.countTicketFailure(row.id);
-        throw secondFactorFailed(failures);
+        await recordAccountEvent({ kind: "sign_in.second_factor_failed", userId: account.id, actorId: null, client });
+        if (failures >= mfaTicketMaxFailures) throw ticketEnded("too-many-failures");
+        throw refusal ?? secondFactorFailed(failures);
       }
       if (!(await repository.useTicket(row.id, at, mfaTicketMaxFailures))) throw ticketEnded("used");
       await attempt.succeeded();
+      if (factor === "recovery_code")
+        await recordAccountEvent({ kind: "recovery_code.used", userId: account.id, client });
       return { account, factor };
+
+      /** A passkey the check refuses is a wrong proof like a wrong code, told with the check's reason. */
+      async function takePasskey(check: (userId: string) => Promise<void>): Promise<UsedFactor | null> {
+        try {
+          await check(row.userId);
+          return "passkey";
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== "BAD_REQUEST") throw error;
+          refusal = new AppError("INVALID_CREDENTIALS", error.message, error.details);
+          return null;
+        }
+      }
     },
   };
 }

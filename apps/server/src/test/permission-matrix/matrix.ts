@@ -227,6 +227,34 @@ export const matrix: MatrixRow[] = [
     expect: same(400),
   },
   {
+    method: "POST",
+    path: "/api/v1/auth/basic/mfa/passkey/options",
+    rule: { kind: "public" },
+    // No ticket the first step gave: the same refusal for everyone.
+    prepare: () => ({ url: "/api/v1/auth/basic/mfa/passkey/options", body: { ticket: "not-a-ticket" } }),
+    expect: same(400),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/basic/mfa/passkey",
+    rule: { kind: "public" },
+    // A well-formed assertion without a ticket the first step gave: refused before any passkey is looked at.
+    prepare: () => ({
+      url: "/api/v1/auth/basic/mfa/passkey",
+      body: {
+        ticket: "not-a-ticket",
+        response: {
+          id: "AAAA",
+          rawId: "AAAA",
+          type: "public-key",
+          response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" },
+          clientExtensionResults: {},
+        },
+      },
+    }),
+    expect: same(400),
+  },
+  {
     method: "GET",
     path: "/api/v1/auth/invitation",
     rule: { kind: "public" },
