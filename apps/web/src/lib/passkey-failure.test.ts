@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "./api-client";
 import { passkeyFailureOf } from "./passkey-failure";
 
 const domError = (name: string) => new DOMException("The operation either timed out or was not allowed.", name);

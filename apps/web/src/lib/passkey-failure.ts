@@ -1,4 +1,4 @@
-import { isApiError } from "../../lib/api-client";
+import { isApiError } from "./api-client";
 
 /**
  * Why a passkey ceremony did not end well, in the few kinds a person can act on. The browser's errors are told by their

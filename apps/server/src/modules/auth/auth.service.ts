@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { PasswordTokenPurpose } from "../../db/schema.js";
 import { AppError } from "../../http/app-error.js";
 import type { Mailer } from "../../mail/mailer.js";
+import { createAccountEvents } from "../audit/account-events.js";
 import type { AuditService } from "../audit/audit.service.js";
 import type { LimitsService } from "../limits/limits.service.js";
 import { mailLimitChecks } from "../limits/mail-limits.js";
@@ -87,6 +88,7 @@ export function createAuthService({
   twoFactor: TwoFactorService;
 }) {
   const signInLimits = createSignInLimits({ limits, settings });
+  const recordAccountEvent = createAccountEvents({ audit, users });
 
   const pending = new Set<Promise<void>>();
   /**
@@ -121,10 +123,9 @@ export function createAuthService({
     client: SessionClient | null,
   ): Promise<void> {
     if (!account) return;
-    const organizationId = (await users.findAccountWithOrganization({ userId: account.id }))?.organizationId ?? null;
     const actorId = kind === "sign_in" || kind === "password.changed" ? account.id : null;
     const target = { type: "user", id: account.id, label: account.email };
-    await audit.record({ kind, organizationId, actorId, userId: account.id, target, client });
+    await recordAccountEvent({ kind, userId: account.id, actorId, client, target });
   }
 
   /**

@@ -1,6 +1,6 @@
-import { startAuthentication } from "@simplewebauthn/browser";
 import { type AuthResponse, authResponseSchema, passkeyRequestOptionsSchema } from "@timetrap/domain";
 import { api } from "../../../lib/api-client";
+import { authenticateWithPasskey } from "../../../lib/passkey-ceremony";
 import { passkeysPath } from "./get-passkeys";
 
 /**
@@ -9,7 +9,8 @@ import { passkeysPath } from "./get-passkeys";
  * library, so that the sign-in screen's first load carries neither (decision 016).
  */
 export async function signInWithPasskey(): Promise<AuthResponse> {
-  const optionsJSON = await api.post(`${passkeysPath}/sign-in/options`, { schema: passkeyRequestOptionsSchema });
-  const response = await startAuthentication({ optionsJSON });
+  const response = await authenticateWithPasskey(
+    api.post(`${passkeysPath}/sign-in/options`, { schema: passkeyRequestOptionsSchema }),
+  );
   return api.post(`${passkeysPath}/sign-in/verify`, { body: { response }, schema: authResponseSchema });
 }

@@ -4,10 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client";
 import { notifyError } from "../../../lib/notify";
+import { type PasskeyNotice, passkeyFailureNotice } from "../../../lib/passkey-ceremony";
 import { useSession } from "../../../lib/session";
-import { passkeyFailureOf } from "../passkey-failure";
-
-type Notice = { tone: "calm" | "failure"; message: string };
 
 /**
  * Signs in with a passkey alone (decision 019). The ceremony and the WebAuthn library are fetched when pressed, so the
@@ -18,7 +16,7 @@ export function PasskeySignInButton() {
   const { t } = useTranslation();
   const session = useSession();
   const [pending, setPending] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<PasskeyNotice | null>(null);
 
   const start = () => {
     setPending(true);
@@ -28,18 +26,11 @@ export function PasskeySignInButton() {
       .then(
         (response) => session.signIn(response),
         (error: unknown) => {
-          const failure = passkeyFailureOf(error);
-          if (failure === "refused" && isApiError(error)) {
+          if (isApiError(error)) {
             notifyError({ title: t("screens.login.passkey.failed"), message: error.ErrorMessage });
             return;
           }
-          if (failure === "unknown") console.error(error);
-          if (failure === "cancelled") setNotice({ tone: "calm", message: t("screens.login.passkey.cancelled") });
-          else if (failure === "unsupported" || failure === "alreadyRegistered")
-            setNotice({ tone: "failure", message: t("screens.login.passkey.unsupported") });
-          else if (failure === "wrongSite")
-            setNotice({ tone: "failure", message: t("screens.login.passkey.wrongSite") });
-          else setNotice({ tone: "failure", message: t("screens.login.passkey.unknown") });
+          setNotice(passkeyFailureNotice(error, t));
         },
       )
       .finally(() => setPending(false));

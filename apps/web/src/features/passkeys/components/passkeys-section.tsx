@@ -9,11 +9,11 @@ import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { isApiError } from "../../../lib/api-client";
 import { displayDateFormat } from "../../../lib/display-date";
 import { mutationToasts, notifySuccess } from "../../../lib/notify";
+import { browserHasWebAuthn, passkeyFailureOf } from "../../../lib/passkey-failure";
 import { useAddPasskey } from "../api/add-passkey";
 import { usePasskeys } from "../api/get-passkeys";
 import { useRemovePasskey } from "../api/remove-passkey";
 import { useRenamePasskey } from "../api/rename-passkey";
-import { browserHasWebAuthn, passkeyFailureOf } from "../passkey-failure";
 import { PasskeyNameModal, type PasskeyNotice } from "./passkey-name-modal";
 
 const lastUsedFormat = `${displayDateFormat} HH:mm`;

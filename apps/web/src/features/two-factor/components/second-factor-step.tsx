@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
+import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconAlertTriangle, IconKey } from "@tabler/icons-react";
 import {
   type AuthResponse,
   type MfaRequiredResponse,
@@ -11,6 +11,7 @@ import type { TFunction } from "i18next";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client";
+import { type PasskeyNotice, passkeyFailureNotice } from "../../../lib/passkey-ceremony";
 import { useCompleteSecondFactor } from "../api/complete-second-factor";
 
 export interface SecondFactorStepProps {
@@ -20,20 +21,27 @@ export interface SecondFactorStepProps {
   onRestart: () => void;
 }
 
+/** What a way draws: the step's props, and how to say that the ticket has ended. */
+export type SecondFactorViewProps = Omit<SecondFactorStepProps, "onRestart"> & { onEnded: () => void };
+
 /** What a way of passing the second step draws, and the link that switches to it. */
 export interface SecondFactorMethodView {
   switchLabel: (t: TFunction) => string;
-  render: (props: SecondFactorStepProps) => ReactNode;
+  render: (props: SecondFactorViewProps) => ReactNode;
 }
 
 /**
- * The ways this screen knows, in the order offered. A way the server lists for the person and that has no view here
- * (a passkey until its view is added) is not offered.
+ * The ways this screen knows, in the order offered: the first the person has is drawn, the others are links to switch
+ * to. A passkey beside a code is not a link but a button under the code's form, which starts the ceremony at once.
  */
 export const secondFactorMethodViews: Partial<Record<SecondFactorMethod, SecondFactorMethodView>> = {
   totp: {
     switchLabel: (t) => t("twoFactor.signIn.useApp"),
     render: (props) => <CodeForm kind="totp" {...props} />,
+  },
+  passkey: {
+    switchLabel: (t) => t("twoFactor.signIn.usePasskey"),
+    render: (props) => <PasskeyWay prominent {...props} />,
   },
   recovery_code: {
     switchLabel: (t) => t("twoFactor.signIn.useRecoveryCode"),
@@ -47,9 +55,20 @@ export const secondFactorMethodViews: Partial<Record<SecondFactorMethod, SecondF
  */
 export function SecondFactorStep(props: SecondFactorStepProps) {
   const { t } = useTranslation();
-  const offered = props.challenge.methods.filter((method) => secondFactorMethodViews[method]);
+  const { methods } = props.challenge;
+  const offered = (Object.keys(secondFactorMethodViews) as SecondFactorMethod[]).filter((known) =>
+    methods.includes(known),
+  );
   const [method, setMethod] = useState<SecondFactorMethod | undefined>(offered[0]);
+  // The ticket is one for all the ways: once the server says it has ended, none of them can finish.
+  const [ended, setEnded] = useState(false);
   const view = method ? secondFactorMethodViews[method] : undefined;
+  const passkeyBeside = method !== "passkey" && offered.includes("passkey");
+  const viewProps: SecondFactorViewProps = {
+    challenge: props.challenge,
+    onSignedIn: props.onSignedIn,
+    onEnded: () => setEnded(true),
+  };
 
   return (
     <Stack gap="md">
@@ -61,21 +80,37 @@ export function SecondFactorStep(props: SecondFactorStepProps) {
           {t("twoFactor.signIn.description")}
         </Text>
       </div>
-      {view ? (
-        <div key={method}>{view.render(props)}</div>
+      {ended ? (
+        <Stack gap="md">
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+            {t("twoFactor.signIn.ended")}
+          </Alert>
+          <Button onClick={props.onRestart} fullWidth>
+            {t("twoFactor.signIn.signInAgain")}
+          </Button>
+        </Stack>
+      ) : view ? (
+        <div key={method}>{view.render(viewProps)}</div>
       ) : (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
           {t("twoFactor.signIn.noMethod")}
         </Alert>
       )}
+      {passkeyBeside && !ended && (
+        <>
+          <Divider label={t("twoFactor.signIn.or")} labelPosition="center" />
+          <PasskeyWay {...viewProps} />
+        </>
+      )}
       <Stack gap={6} align="center">
-        {offered
-          .filter((other) => other !== method)
-          .map((other) => (
-            <Anchor key={other} component="button" type="button" size="sm" onClick={() => setMethod(other)}>
-              {secondFactorMethodViews[other]?.switchLabel(t)}
-            </Anchor>
-          ))}
+        {!ended &&
+          offered
+            .filter((other) => other !== method && !(other === "passkey" && passkeyBeside))
+            .map((other) => (
+              <Anchor key={other} component="button" type="button" size="sm" onClick={() => setMethod(other)}>
+                {secondFactorMethodViews[other]?.switchLabel(t)}
+              </Anchor>
+            ))}
         <Anchor component="button" type="button" size="sm" c="dimmed" onClick={props.onRestart}>
           {t("twoFactor.signIn.backToSignIn")}
         </Anchor>
@@ -84,17 +119,80 @@ export function SecondFactorStep(props: SecondFactorStepProps) {
   );
 }
 
+/**
+ * The passkey way: the button fetches the options for the ticket, runs the browser's ceremony (its library fetched
+ * then) and signs in as a code does. Drawn alone (`prominent`) when it is the way shown, or under a code's form.
+ */
+function PasskeyWay({
+  challenge,
+  onSignedIn,
+  onEnded,
+  prominent = false,
+}: SecondFactorViewProps & { prominent?: boolean }) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const [notice, setNotice] = useState<PasskeyNotice | null>(null);
+
+  const start = () => {
+    setPending(true);
+    setNotice(null);
+    import("../api/complete-second-factor-with-passkey")
+      .then((module) => module.completeSecondFactorWithPasskey({ ticket: challenge.ticket }))
+      .then(onSignedIn, (error: unknown) => {
+        if (isApiError(error) && error.code === "INVALID_TOKEN") onEnded();
+        else if (isApiError(error) && error.status === 401)
+          setNotice({ tone: "failure", message: t("twoFactor.signIn.passkeyRefused") });
+        else if (isApiError(error) && (error.status === 429 || error.status === 403))
+          setNotice({ tone: "failure", message: error.ErrorMessage });
+        else if (isApiError(error)) setNotice({ tone: "failure", message: t("common.genericError") });
+        else
+          setNotice(
+            passkeyFailureNotice(error, t, {
+              cancelled: t("twoFactor.signIn.passkeyCancelled"),
+              unsupported: t("twoFactor.signIn.passkeyUnsupported"),
+            }),
+          );
+      })
+      .finally(() => setPending(false));
+  };
+
+  return (
+    <Stack gap="xs">
+      {prominent && (
+        <Text size="sm" c="dimmed">
+          {t("twoFactor.signIn.passkeyHint")}
+        </Text>
+      )}
+      <Button
+        variant={prominent ? "filled" : "default"}
+        fullWidth
+        size="md"
+        leftSection={<IconKey size={18} />}
+        loading={pending}
+        onClick={start}
+        data-autofocus={prominent || undefined}
+      >
+        {t("twoFactor.signIn.usePasskey")}
+      </Button>
+      {notice && (
+        <Text size="sm" ta="center" c={notice.tone === "calm" ? "dimmed" : "red"} role="status">
+          {notice.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function CodeForm({
   kind,
   challenge,
   onSignedIn,
-  onRestart,
-}: SecondFactorStepProps & { kind: "totp" | "recovery_code" }) {
+  onEnded,
+}: SecondFactorViewProps & { kind: "totp" | "recovery_code" }) {
   const { t } = useTranslation();
   const complete = useCompleteSecondFactor();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [ended, setEnded] = useState<string | null>(null);
   const isTotp = kind === "totp";
 
   const submit = (event: FormEvent) => {
@@ -111,7 +209,7 @@ function CodeForm({
         onSuccess: (response) => onSignedIn(response),
         onError: (failure) => {
           if (isApiError(failure) && failure.code === "INVALID_TOKEN") {
-            setEnded(t("twoFactor.signIn.ended"));
+            onEnded();
           } else if (isApiError(failure) && failure.status === 401) {
             setError(t(isTotp ? "twoFactor.signIn.wrongCode" : "twoFactor.signIn.wrongRecoveryCode"));
             setCode("");
@@ -124,19 +222,6 @@ function CodeForm({
       },
     );
   };
-
-  if (ended) {
-    return (
-      <Stack gap="md">
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-          {ended}
-        </Alert>
-        <Button onClick={onRestart} fullWidth>
-          {t("twoFactor.signIn.signInAgain")}
-        </Button>
-      </Stack>
-    );
-  }
 
   return (
     <form onSubmit={submit} noValidate>
