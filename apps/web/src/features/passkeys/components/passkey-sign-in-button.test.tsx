@@ -35,7 +35,8 @@ describe("logging in with a passkey", () => {
     const fetch = stubFetch({
       "GET /api/v1/config": () => jsonResponse(buildConfig()),
       "POST /api/v1/auth/passkeys/sign-in/options": () => jsonResponse(requestOptions),
-      "POST /api/v1/auth/passkeys/sign-in/verify": () => jsonResponse({ token: "tok-passkey", user: me }),
+      "POST /api/v1/auth/passkeys/sign-in/verify": () =>
+        jsonResponse({ token: "tok-passkey", user: me, enrolment_required: false }),
       "GET /api/v1/auth/me": () => jsonResponse(me),
     });
     startAuthentication.mockResolvedValue(assertion);

@@ -12,6 +12,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client";
 import { type PasskeyNotice, passkeyFailureNotice } from "../../../lib/passkey-ceremony";
+import { browserHasWebAuthn } from "../../../lib/passkey-failure";
 import { useCompleteSecondFactor } from "../api/complete-second-factor";
 
 export interface SecondFactorStepProps {
@@ -134,6 +135,10 @@ function PasskeyWay({
   const [notice, setNotice] = useState<PasskeyNotice | null>(null);
 
   const start = () => {
+    if (!browserHasWebAuthn()) {
+      setNotice({ tone: "failure", message: t("twoFactor.signIn.passkeyUnsupported") });
+      return;
+    }
     setPending(true);
     setNotice(null);
     import("../api/complete-second-factor-with-passkey")
