@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { isApiError } from "./api-client";
 
 /**
@@ -39,4 +40,28 @@ export function passkeyFailureOf(error: unknown): PasskeyFailure {
 /** Whether this browser can run a WebAuthn ceremony at all; checked without loading the library. */
 export function browserHasWebAuthn(): boolean {
   return typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
+}
+
+/** What to say under a passkey button after a ceremony that did not sign in; a cancel is told calmly. */
+export type PasskeyNotice = { tone: "calm" | "failure"; message: string };
+
+/**
+ * The notice for a ceremony's failure, in the sign-in screens' words (`screens.login.passkey`). `cancelled` and
+ * `unsupported` may be said otherwise where the login's words ("use your password") would not fit. A refusal from the
+ * server is the caller's to tell: null.
+ */
+export function passkeyFailureNotice(
+  error: unknown,
+  t: TFunction,
+  words: { cancelled?: string; unsupported?: string } = {},
+): PasskeyNotice | null {
+  const failure = passkeyFailureOf(error);
+  if (failure === "refused") return null;
+  if (failure === "unknown") console.error(error);
+  if (failure === "cancelled")
+    return { tone: "calm", message: words.cancelled ?? t("screens.login.passkey.cancelled") };
+  if (failure === "unsupported" || failure === "alreadyRegistered")
+    return { tone: "failure", message: words.unsupported ?? t("screens.login.passkey.unsupported") };
+  if (failure === "wrongSite") return { tone: "failure", message: t("screens.login.passkey.wrongSite") };
+  return { tone: "failure", message: t("screens.login.passkey.unknown") };
 }

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client";
 import { notifyError } from "../../../lib/notify";
-import { type PasskeyNotice, passkeyFailureNotice } from "../../../lib/passkey-ceremony";
+import { type PasskeyNotice, passkeyFailureNotice } from "../../../lib/passkey-failure";
 import { useSession } from "../../../lib/session";
 
 /**

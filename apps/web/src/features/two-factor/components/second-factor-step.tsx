@@ -11,8 +11,7 @@ import type { TFunction } from "i18next";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client";
-import { type PasskeyNotice, passkeyFailureNotice } from "../../../lib/passkey-ceremony";
-import { browserHasWebAuthn } from "../../../lib/passkey-failure";
+import { browserHasWebAuthn, type PasskeyNotice, passkeyFailureNotice } from "../../../lib/passkey-failure";
 import { useCompleteSecondFactor } from "../api/complete-second-factor";
 
 export interface SecondFactorStepProps {
