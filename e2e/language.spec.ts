@@ -10,7 +10,7 @@ test("a user switches the language to Italian on the profile and sees the shell 
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/board$/);
 
   await page.getByRole("button", { name: "Profile menu" }).click();
@@ -29,6 +29,6 @@ test("a user switches the language to Italian on the profile and sees the shell 
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
-  await page.getByRole("button", { name: /Log in|Accedi/ }).click();
+  await page.getByRole("button", { name: /^(Log in|Accedi)$/ }).click();
   await expect(page.getByRole("navigation", { name: "Navigazione principale" })).toBeVisible();
 });

@@ -41,7 +41,7 @@ test("a user recovers a lost password through the e-mailed link", async ({ page,
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(newPassword);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/board$/);
 });
 

@@ -24,7 +24,7 @@ async function logIn(page: Page, email: string, language: "en" | "it") {
   await page.goto("/login");
   await page.getByLabel(login.email).fill(email);
   await page.getByRole("textbox", { name: login.password, exact: true }).fill(password);
-  await page.getByRole("button", { name: login.login }).click();
+  await page.getByRole("button", { name: login.login, exact: true }).click();
   await expect(page).toHaveURL(/\/user\/[0-9a-f-]+\/board$/);
 }
 
@@ -72,7 +72,7 @@ for (const language of ["en", "it"] as const) {
       await other.page.getByRole("link", { name: nominative }).click();
       await expect(other.page).toHaveURL(/\/login$/);
       expect(await other.page.evaluate(() => localStorage.getItem("session"))).toBeNull();
-      await expect(other.page.getByRole("button", { name: t.screens.login.login })).toBeVisible();
+      await expect(other.page.getByRole("button", { name: t.screens.login.login, exact: true })).toBeVisible();
 
       // The first device is still signed in.
       await laptop.page.reload();
@@ -89,7 +89,7 @@ test("logging out ends the session on the server: a copy of the token stops work
   await page.goto("/login");
   await page.getByLabel("Email").fill(account.email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/board$/);
   const copied = await page.evaluate(
     () => (JSON.parse(localStorage.getItem("session") ?? "{}") as { token: string }).token,

@@ -7,7 +7,7 @@ test("a user signs out after confirming, and signs in again", async ({ page, req
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/user\/[0-9a-f-]+\/board$/);
 
   await page.getByRole("button", { name: "Profile menu" }).click();
@@ -26,7 +26,7 @@ test("a user signs out after confirming, and signs in again", async ({ page, req
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText(email)).toBeVisible();
 });
@@ -35,7 +35,7 @@ test("a wrong password shows the login error toast and keeps the user on the log
   const { email } = await createOnboardedUser(request);
 
   await page.goto("/login");
-  const submit = page.getByRole("button", { name: "Log in" });
+  const submit = page.getByRole("button", { name: "Log in", exact: true });
   await expect(submit).toBeDisabled();
   await page.getByLabel("Email").fill(email);
   await expect(submit).toBeDisabled();

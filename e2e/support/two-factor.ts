@@ -40,7 +40,7 @@ export async function enterPassword(page: Page, email: string, language: "en" | 
   await page.goto("/login");
   await page.getByLabel(login.email).fill(email);
   await page.getByRole("textbox", { name: login.password, exact: true }).fill(password);
-  await page.getByRole("button", { name: login.login }).click();
+  await page.getByRole("button", { name: login.login, exact: true }).click();
 }
 
 /** Ends the page's session on the server and in the browser, as signing out does. */
