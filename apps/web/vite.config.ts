@@ -66,7 +66,12 @@ export default defineConfig(() => ({
             { name: "runtime", test: /^\0?(rolldown[\\/]runtime|vite[\\/]preload-helper)/, priority: 3 },
             // What every page runs, whole or nearly: each one chunk that stays cached from release to release.
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            // Less the infinite lists' observer, which only the pages with "Load more" use: it comes with them.
+            {
+              name: "query",
+              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)\.)/,
+              priority: 2,
+            },
             // Mantine's core and the components the sign-in and sign-up screens draw (every other page draws them too).
             {
               name: "mantine-base",
@@ -77,7 +82,7 @@ export default defineConfig(() => ({
             // one chunk rather than a dozen of a few hundred bytes, each with gzip's overhead.
             {
               name: "signed-out-ui",
-              test: /src[\\/](components[\\/](logo|language-menu|language-names)|features[\\/]auth[\\/]components[\\/](auth-layout|email-field)|lib[\\/](notify|storage|api-client|session-store))\.|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes|icons[\\/](IconLanguage|IconCheck|IconX|IconAlertTriangle))\./,
+              test: /src[\\/](components[\\/](logo|language-menu|language-names)|features[\\/]auth[\\/]components[\\/](auth-layout|email-field)|lib[\\/](notify|storage|api-client|session-store|web-authn-support))\.|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes|icons[\\/](IconLanguage|IconCheck|IconX|IconAlertTriangle))\./,
               priority: 2,
             },
             // Menus, popovers, tooltips, dialogs and their positioning: the signed-in shell draws them on every page; a

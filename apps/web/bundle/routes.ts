@@ -88,7 +88,7 @@ export const languageTexts = texts("signed-out");
 /**
  * What the first load fetches after it has drawn: zod with the schemas its requests' answers are checked against (right
  * away, beside those requests), the toasts' container (with the first toast), the language menu (when opened), the
- * service worker's update notice, the texts no part names (when one is missing), the sign-in's code step.
+ * service worker's update notice, the chat widget's loader, the texts no part names (when one is missing), the sign-in's code step.
  */
 export const loadedLater = [
   "src/lib/answer-schemas.ts",
@@ -97,6 +97,8 @@ export const loadedLater = [
   "src/app/notifications-container.tsx",
   "src/components/language-menu-dropdown.tsx",
   "src/features/app-update/register-service-worker.tsx",
+  // The chat-support widget's loader, where the server configures one.
+  "src/features/external-scripts/external-scripts.tsx",
   // The sign-in's code step, once a password (or a reset link) asks for it (decision 018); its texts come with it.
   "src/features/two-factor/components/second-factor-step.tsx",
 ];

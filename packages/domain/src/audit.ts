@@ -142,7 +142,8 @@ export const auditTargetSchema = z.object({
 });
 export type AuditTarget = z.infer<typeof auditTargetSchema>;
 
-const valuesSchema = z.record(z.string(), z.unknown()).nullable();
+// A loose object rather than z.record, as the passkeys' extension results (decision 016's budgets).
+const valuesSchema = z.looseObject({}).nullable();
 
 export const auditEventSchema = z.object({
   id: z.uuid(),

@@ -1,14 +1,24 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { BrowserRouter } from "react-router";
 import { useConfig } from "../api/get-config";
-import { ChatWidget } from "../features/external-scripts/external-scripts";
+import { lazyComponent } from "../lib/lazy-component";
 import { AppProvider } from "./provider";
 import { createQueryClient } from "./query-client";
 import { AppRoutes } from "./router";
 
+/** The chat widget's loader is fetched only where the server configures one: most installations have none. */
+const ChatWidget = lazyComponent(() =>
+  import("../features/external-scripts/external-scripts").then((module) => module.ChatWidget),
+);
+
 function ExternalScripts() {
-  const config = useConfig();
-  return <ChatWidget url={config.data?.chatScriptUrl} />;
+  const url = useConfig().data?.chatScriptUrl;
+  if (!url) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatWidget url={url} />
+    </Suspense>
+  );
 }
 
 export function App() {

@@ -37,10 +37,7 @@ export function passkeyFailureOf(error: unknown): PasskeyFailure {
   return "unknown";
 }
 
-/** Whether this browser can run a WebAuthn ceremony at all; checked without loading the library. */
-export function browserHasWebAuthn(): boolean {
-  return typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
-}
+export { browserHasWebAuthn } from "./web-authn-support";
 
 /** What to say under a passkey button after a ceremony that did not sign in; a cancel is told calmly. */
 export type PasskeyNotice = { tone: "calm" | "failure"; message: string };

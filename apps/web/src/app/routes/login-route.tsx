@@ -7,8 +7,8 @@ import { FullPageLoader } from "../../components/full-page-loader";
 import { AuthLayout } from "../../features/auth/components/auth-layout";
 import { LoginForm } from "../../features/auth/components/login-form";
 import { PasskeySignInButton } from "../../features/passkeys/components/passkey-sign-in-button";
-import { browserHasWebAuthn } from "../../lib/passkey-failure";
 import { useSession } from "../../lib/session";
+import { browserHasWebAuthn } from "../../lib/web-authn-support";
 import { pages } from "../pages";
 
 export function LoginRoute() {

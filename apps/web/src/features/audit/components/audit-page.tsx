@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
-import { IconChevronDown, IconChevronUp, IconDownload, IconHistory, IconLock } from "@tabler/icons-react";
+import { IconChevronDown, IconChevronUp, IconDownload, IconListSearch, IconLock } from "@tabler/icons-react";
 import {
   type AuditEvent,
   type AuditKind,
@@ -146,7 +146,7 @@ export function AuditPage() {
     content = (
       <EmptyListState
         framed
-        icon={IconHistory}
+        icon={IconListSearch}
         title={t("audit.empty.title")}
         description={t("audit.empty.description")}
       />

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client";
 import { notifyError } from "../../../lib/notify";
-import { type PasskeyNotice, passkeyFailureNotice } from "../../../lib/passkey-failure";
+import type { PasskeyNotice } from "../../../lib/passkey-failure";
 import { useSession } from "../../../lib/session";
 
 /**
@@ -30,7 +30,10 @@ export function PasskeySignInButton() {
             notifyError({ title: t("screens.login.passkey.failed"), message: error.ErrorMessage });
             return;
           }
-          setNotice(passkeyFailureNotice(error, t));
+          // The failure texts are fetched with a failure: the sign-in screen's first load stays within its budget.
+          return import("../../../lib/passkey-failure").then((module) =>
+            setNotice(module.passkeyFailureNotice(error, t)),
+          );
         },
       )
       .finally(() => setPending(false));

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, CopyButton, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
-import { IconCheck, IconCopy, IconDownload, IconInfoCircle } from "@tabler/icons-react";
+import { IconCheck, IconClipboard, IconDownload, IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { saveFile } from "../../../lib/save-file";
@@ -38,7 +38,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
           {({ copied, copy }) => (
             <Button
               variant="default"
-              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              leftSection={copied ? <IconCheck size={16} /> : <IconClipboard size={16} />}
               onClick={copy}
             >
               {copied ? t("twoFactor.recoveryCodes.copied") : t("twoFactor.recoveryCodes.copy")}
