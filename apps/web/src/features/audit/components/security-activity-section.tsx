@@ -1,7 +1,8 @@
-import { Box, Button, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Divider, Group, Stack, Text } from "@mantine/core";
 import dayjs from "dayjs";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
+import { ProfileSection } from "../../../components/profile-section";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { displayDateFormat } from "../../../lib/display-date";
 import { useSecurityEvents } from "../api/get-security-events";
@@ -21,21 +22,11 @@ export function SecurityActivitySection() {
   const items = events.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: "md", sm: "xl" }}
-      mt="lg"
-      component="section"
-      aria-labelledby="security-activity-title"
+    <ProfileSection
+      id="security-activity-title"
+      title={t("screens.profile.securityActivity.title")}
+      description={t("screens.profile.securityActivity.description")}
     >
-      <Title order={2} fz={16} id="security-activity-title">
-        {t("screens.profile.securityActivity.title")}
-      </Title>
-      <Text size="sm" c="dimmed" mt={4} maw={520}>
-        {t("screens.profile.securityActivity.description")}
-      </Text>
-      <Divider my="lg" />
       {events.isPending ? (
         <LoadingState />
       ) : events.isError ? (
@@ -82,6 +73,6 @@ export function SecurityActivitySection() {
           )}
         </Stack>
       )}
-    </Paper>
+    </ProfileSection>
   );
 }

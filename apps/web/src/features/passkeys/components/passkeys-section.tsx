@@ -1,10 +1,11 @@
-import { Alert, Badge, Box, Button, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Badge, Box, Button, Divider, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconKey, IconPlus } from "@tabler/icons-react";
 import type { Passkey } from "@timetrap/domain";
 import dayjs from "dayjs";
 import { Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { openConfirmation } from "../../../components/confirm-action";
+import { ProfileSection } from "../../../components/profile-section";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { isApiError } from "../../../lib/api-client";
 import { displayDateFormat } from "../../../lib/display-date";
@@ -99,21 +100,11 @@ export function PasskeysSection() {
   );
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: "md", sm: "xl" }}
-      mt="lg"
-      component="section"
-      aria-labelledby="passkeys-title"
+    <ProfileSection
+      id="passkeys-title"
+      title={t("screens.profile.passkeys.title")}
+      description={t("screens.profile.passkeys.description")}
     >
-      <Title order={2} fz={16} id="passkeys-title">
-        {t("screens.profile.passkeys.title")}
-      </Title>
-      <Text size="sm" c="dimmed" mt={4} maw={520}>
-        {t("screens.profile.passkeys.description")}
-      </Text>
-      <Divider my="lg" />
       {passkeys.isPending ? (
         <LoadingState />
       ) : passkeys.isError ? (
@@ -209,6 +200,6 @@ export function PasskeysSection() {
         onSubmit={(name) => (dialog?.kind === "rename" ? rename(dialog.passkey, name) : add(name))}
         onClose={close}
       />
-    </Paper>
+    </ProfileSection>
   );
 }

@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Badge, Box, Button, Divider, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet, IconLogout } from "@tabler/icons-react";
 import type { Device, Session } from "@timetrap/domain";
 import dayjs from "dayjs";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { openConfirmation } from "../../../components/confirm-action";
+import { ProfileSection } from "../../../components/profile-section";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { displayDateFormat } from "../../../lib/display-date";
 import { mutationToasts } from "../../../lib/notify";
@@ -57,21 +58,11 @@ export function SessionsSection() {
     );
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: "md", sm: "xl" }}
-      mt="lg"
-      component="section"
-      aria-labelledby="sessions-title"
+    <ProfileSection
+      id="sessions-title"
+      title={t("screens.profile.sessions.title")}
+      description={t("screens.profile.sessions.description")}
     >
-      <Title order={2} fz={16} id="sessions-title">
-        {t("screens.profile.sessions.title")}
-      </Title>
-      <Text size="sm" c="dimmed" mt={4} maw={520}>
-        {t("screens.profile.sessions.description")}
-      </Text>
-      <Divider my="lg" />
       {sessions.isPending ? (
         <LoadingState />
       ) : sessions.isError ? (
@@ -150,6 +141,6 @@ export function SessionsSection() {
           )}
         </Stack>
       )}
-    </Paper>
+    </ProfileSection>
   );
 }

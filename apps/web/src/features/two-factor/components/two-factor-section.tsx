@@ -1,21 +1,9 @@
-import {
-  Badge,
-  Button,
-  Divider,
-  Flex,
-  Group,
-  Modal,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Flex, Group, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconShieldCheck, IconShieldOff } from "@tabler/icons-react";
 import { type ConfirmTwoFactorInput, secondFactorCodeSchema, type TwoFactorStatus } from "@timetrap/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ProfileSection } from "../../../components/profile-section";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { isApiError } from "../../../lib/api-client";
 import { notifySuccess } from "../../../lib/notify";
@@ -39,19 +27,11 @@ export function TwoFactorSection() {
   const close = () => setDialog(null);
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: "md", sm: "xl" }}
-      mt="lg"
-      component="section"
-      aria-labelledby="two-factor-title"
-    >
-      <Group gap="sm" align="center">
-        <Title order={2} fz={16} id="two-factor-title">
-          {t("twoFactor.profile.title")}
-        </Title>
-        {status.data && (
+    <ProfileSection
+      id="two-factor-title"
+      title={t("twoFactor.profile.title")}
+      aside={
+        status.data && (
           <Badge
             variant="light"
             color={status.data.totp_enabled ? "teal" : "gray"}
@@ -59,12 +39,10 @@ export function TwoFactorSection() {
           >
             {status.data.totp_enabled ? t("twoFactor.profile.on") : t("twoFactor.profile.off")}
           </Badge>
-        )}
-      </Group>
-      <Text size="sm" c="dimmed" mt={4} maw={520}>
-        {t("twoFactor.profile.description")}
-      </Text>
-      <Divider my="lg" />
+        )
+      }
+      description={t("twoFactor.profile.description")}
+    >
       {status.isPending ? (
         <LoadingState />
       ) : status.isError ? (
@@ -104,7 +82,7 @@ export function TwoFactorSection() {
           <RegenerateForm hasPassword={status.data.has_password} onDone={close} />
         )}
       </Modal>
-    </Paper>
+    </ProfileSection>
   );
 }
 
