@@ -40,6 +40,14 @@ export interface AuditEntry {
 
 export type AuditService = ReturnType<typeof createAuditService>;
 
+/** A reading of an organization's log: who asks, its filters, and the zone its dates are days in. */
+interface OrganizationEventsInput {
+  actorId: string;
+  organizationId: string;
+  query: AuditQuery;
+  timeZone: string | null;
+}
+
 /** A user agent is kept whole up to this length: enough for any real browser's, not a place to store a novel. */
 const userAgentLimit = 512;
 const pruneBatch = 1000;
@@ -215,12 +223,7 @@ export function createAuditLogService({
       organizationId,
       query,
       timeZone,
-    }: {
-      actorId: string;
-      organizationId: string;
-      query: AuditQuery;
-      timeZone: string | null;
-    }): Promise<AuditPage> {
+    }: OrganizationEventsInput): Promise<AuditPage> {
       const filter = await organizationFilter(actorId, organizationId, query, timeZone);
       const after = query.cursor ? decodeAuditCursor(query.cursor) : undefined;
       return page({ ...filter, ...(after ? { after } : {}) }, query.limit);
@@ -232,12 +235,7 @@ export function createAuditLogService({
       organizationId,
       query,
       timeZone,
-    }: {
-      actorId: string;
-      organizationId: string;
-      query: AuditQuery;
-      timeZone: string | null;
-    }): Promise<string> {
+    }: OrganizationEventsInput): Promise<string> {
       const filter = await organizationFilter(actorId, organizationId, query, timeZone);
       const events: AuditEvent[] = [];
       let cursor: string | null = null;

@@ -209,25 +209,16 @@ function DisableForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: ()
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{t("twoFactor.profile.disableText")}</Text>
-        <ConfirmFields
-          hasPassword={hasPassword}
-          value={confirmation.value}
-          onChange={confirmation.setValue}
-          errors={confirmation.errors}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" color="red" loading={disable.isPending}>
-            {t("twoFactor.profile.disable")}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ConfirmForm
+      hasPassword={hasPassword}
+      confirmation={confirmation}
+      text={t("twoFactor.profile.disableText")}
+      submitLabel={t("twoFactor.profile.disable")}
+      danger
+      pending={disable.isPending}
+      onSubmit={submit}
+      onCancel={onDone}
+    />
   );
 }
 
@@ -245,9 +236,43 @@ function RegenerateForm({ hasPassword, onDone }: { hasPassword: boolean; onDone:
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <ConfirmForm
+      hasPassword={hasPassword}
+      confirmation={confirmation}
+      text={t("twoFactor.profile.regenerateText")}
+      submitLabel={t("twoFactor.profile.regenerate")}
+      pending={regenerate.isPending}
+      onSubmit={submit}
+      onCancel={onDone}
+    />
+  );
+}
+
+/** The password (where there is one) and a code, asked before turning the app off or renewing the recovery codes. */
+function ConfirmForm({
+  hasPassword,
+  confirmation,
+  text,
+  submitLabel,
+  danger = false,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  hasPassword: boolean;
+  confirmation: ReturnType<typeof useConfirmation>;
+  text: string;
+  submitLabel: string;
+  danger?: boolean;
+  pending: boolean;
+  onSubmit: (event: FormEvent) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <Text size="sm">{t("twoFactor.profile.regenerateText")}</Text>
+        <Text size="sm">{text}</Text>
         <ConfirmFields
           hasPassword={hasPassword}
           value={confirmation.value}
@@ -255,11 +280,11 @@ function RegenerateForm({ hasPassword, onDone }: { hasPassword: boolean; onDone:
           errors={confirmation.errors}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onCancel}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" loading={regenerate.isPending}>
-            {t("twoFactor.profile.regenerate")}
+          <Button type="submit" color={danger ? "red" : undefined} loading={pending}>
+            {submitLabel}
           </Button>
         </Group>
       </Stack>
