@@ -4,6 +4,7 @@ import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { openSignedIn, password } from "./support/helpers.ts";
 import { addVirtualAuthenticator, createPasskeyUser, startLocalhostServer } from "./support/localhost-server.ts";
+import { screensSaved } from "./support/screens.ts";
 import { totpCode } from "./support/two-factor.ts";
 
 /**
@@ -29,6 +30,7 @@ test.afterAll(async () => {
 });
 
 const shootStep = async (page: Page, name: string) => {
+  if (!screensSaved) return;
   mkdirSync(shots, { recursive: true });
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${shots}/${name}-desktop.png` });

@@ -1,5 +1,4 @@
-import { mkdirSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { bearer, postCreated } from "./support/board.ts";
@@ -12,16 +11,10 @@ import {
   uniqueDomain,
   uniqueEmail,
 } from "./support/helpers.ts";
+import { shot } from "./support/screens.ts";
 
 /** The audit log and the profile's security activity, filled and empty, desktop and phone, in both languages. */
 const texts = { en, it };
-const folder = process.env.AUDIT_SCREENSHOTS ?? "/tmp/audit-shots";
-mkdirSync(folder, { recursive: true });
-const shot = async (page: Page, language: string, name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${folder}/${language}-${name}.png`, fullPage: false });
-};
-
 const iphone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const firefox = "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";

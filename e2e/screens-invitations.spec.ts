@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import {
@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   verifyEmail,
 } from "./support/helpers.ts";
+import { shot } from "./support/screens.ts";
 
 /**
  * The screens of invitations, membership and e-mail verification in both languages, desktop and phone, saved under
@@ -21,12 +22,6 @@ import {
 const languages = ["en", "it"] as const;
 type Language = (typeof languages)[number];
 const texts = { en, it };
-
-const shot = async (page: Page, language: string, name: string) => {
-  // Modals and toasts fade in: let the transition end so the picture shows the settled screen.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `screenshots/${language}-${name}.png`, fullPage: false });
-};
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? "");

@@ -1,9 +1,9 @@
-import { cpSync, mkdirSync } from "node:fs";
 import { request as apiRequest, type Browser, expect, type Page, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { openSignedIn } from "./support/helpers.ts";
 import { addVirtualAuthenticator, createPasskeyUser, startLocalhostServer } from "./support/localhost-server.ts";
+import { shot as screenShot } from "./support/screens.ts";
 
 /**
  * The passkey screens in both languages, on a desktop and a phone, saved under e2e/screenshots/ for review (and copied
@@ -16,16 +16,8 @@ const fill = (text: string, values: Record<string, string>) =>
 const desktop = { width: 1366, height: 900 };
 const phone = { width: 390, height: 844 };
 
-const shot = async (page: Page, language: string, name: string) => {
-  await page.waitForTimeout(400);
-  const path = `screenshots/${language}-${name}.png`;
-  await page.screenshot({ path, fullPage: false });
-  const copyTo = process.env.PASSKEY_SCREENSHOTS;
-  if (copyTo) {
-    mkdirSync(copyTo, { recursive: true });
-    cpSync(path, `${copyTo}/${language}-${name}.png`);
-  }
-};
+const shot = (page: Page, language: string, name: string) =>
+  screenShot(page, language, name, { copyTo: process.env.PASSKEY_SCREENSHOTS });
 
 /**
  * The person closes the browser's passkey dialog: the browser answers NotAllowedError, as it does for a cancel. The

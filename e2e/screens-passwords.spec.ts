@@ -2,13 +2,11 @@ import { expect, type Page, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { uniqueEmail } from "./support/helpers.ts";
+import { shot as screenShot } from "./support/screens.ts";
 
 /** The password strength meter on sign-up and on the change-password link, in both languages, saved under e2e/screenshots/. */
 const texts = { en, it };
-const shot = async (page: Page, language: string, name: string) => {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `screenshots/${language}-${name}.png`, fullPage: false });
-};
+const shot = (page: Page, language: string, name: string) => screenShot(page, language, name, { settleMs: 300 });
 
 const strong = "violet sunset over the pier";
 

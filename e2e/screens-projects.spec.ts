@@ -1,16 +1,12 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { addColleague, createOnboardedUser, getMe, openSignedIn } from "./support/helpers.ts";
+import { shot } from "./support/screens.ts";
 
 /** The projects and tasks screens in both languages, desktop and phone, saved under e2e/screenshots/ for review. */
 const languages = ["en", "it"] as const;
 const texts = { en, it };
-
-const shot = async (page: Page, language: string, name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `screenshots/${language}-${name}.png`, fullPage: false });
-};
 
 for (const language of languages) {
   const l = texts[language];

@@ -3,6 +3,7 @@ import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { bearer, createBoardUser, createEvent, postCreated, rome, romeInstant, romeToday } from "./support/board.ts";
 import { addColleague, openSignedIn } from "./support/helpers.ts";
+import { shot as screenShot } from "./support/screens.ts";
 
 /** The report screens in both languages, desktop and phone, saved under e2e/screenshots/ for review. */
 const languages = ["en", "it"] as const;
@@ -10,10 +11,8 @@ const texts = { en, it };
 
 test.use({ timezoneId: rome });
 
-const shot = async (page: Page, language: string, name: string) => {
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `screenshots/${language}-reports-${name}.png`, fullPage: true });
-};
+const shot = (page: Page, language: string, name: string) =>
+  screenShot(page, language, `reports-${name}`, { fullPage: true, settleMs: 500 });
 
 const plusDays = (date: string, days: number) => {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];

@@ -1,15 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { createOnboardedUser, openSignedIn, password } from "./support/helpers.ts";
+import { shot } from "./support/screens.ts";
 
 /** The profile's sessions in both languages, saved under e2e/screenshots/ for review. */
 const texts = { en, it };
-const shot = async (page: Page, language: string, name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `screenshots/${language}-${name}.png`, fullPage: false });
-};
-
 const devices = [
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
   "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",

@@ -1,18 +1,13 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { baseURL } from "./playwright.config.ts";
 import { addColleague, createOnboardedUser, getMe, openSignedIn } from "./support/helpers.ts";
+import { shot } from "./support/screens.ts";
 import { enterPassword, totpCode } from "./support/two-factor.ts";
 
 /** Two-factor sign-in's screens in both languages, on a desktop and a phone, saved for review. */
 const texts = { en, it };
-const folder = process.env.SCREENS_DIR ?? "screenshots";
-const shot = async (page: Page, language: string, name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${folder}/${language}-${name}.png`, fullPage: false });
-};
-
 const sizes = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
 async function device(browser: Browser, size: keyof typeof sizes, language: "en" | "it") {

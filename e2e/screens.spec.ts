@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { createOnboardedUser, openSignedIn, ownClientAddress, password, uniqueEmail } from "./support/helpers.ts";
+import { shot } from "./support/screens.ts";
 
 /**
  * Every screen of the foundation in both languages, saved under e2e/screenshots/ for review. Each step also checks
@@ -10,11 +11,6 @@ import { createOnboardedUser, openSignedIn, ownClientAddress, password, uniqueEm
 const languages = ["en", "it"] as const;
 const texts = { en, it };
 // Modals fade in and out: let the transition end so the picture shows the settled screen.
-const shot = async (page: Page, language: string, name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `screenshots/${language}-${name}.png`, fullPage: false });
-};
-
 for (const language of languages) {
   test.describe(`screens in ${language}`, () => {
     test.use({ locale: language === "it" ? "it-IT" : "en-US" });
