@@ -3,6 +3,7 @@ import {
   defaultPreferences,
   isSlotDuration,
   preferencesPatchSchema,
+  preferenceWithDefault,
   totalBusinessSeconds,
   withPreferenceDefaults,
 } from "./preferences.js";
@@ -94,5 +95,32 @@ describe("isSlotDuration", () => {
     const result = preferencesPatchSchema.safeParse({ slotDuration: "00:00:00" });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(["slotDuration"]);
+  });
+});
+
+describe("preferenceWithDefault", () => {
+  const stored: unknown[] = [
+    undefined,
+    null,
+    "not an object",
+    {},
+    { timeZone: "Europe/Rome", weekends: false },
+    { timeZone: 42, slotDuration: "00:00:00", businessDaysOfWeek: [1, 3] },
+    { timeZone: "Not/A_Zone", language: "it", gcalendars: ["a@example.com"] },
+  ];
+  it.each(stored.map((value) => [JSON.stringify(value) ?? "undefined", value]))(
+    "reads each field of %s as withPreferenceDefaults does",
+    (_, value) => {
+      const whole = withPreferenceDefaults(value) as unknown as Record<string, unknown>;
+      for (const key of Object.keys(whole)) {
+        expect(preferenceWithDefault(value, key as keyof typeof defaultPreferences), key).toEqual(whole[key]);
+      }
+    },
+  );
+
+  it("gives a fresh list each time, so a caller changing one changes no default", () => {
+    const days = preferenceWithDefault({}, "businessDaysOfWeek");
+    days.push(6);
+    expect(preferenceWithDefault({}, "businessDaysOfWeek")).toEqual([1, 2, 3, 4, 5]);
   });
 });

@@ -56,17 +56,30 @@ export const defaultPreferences: Readonly<Preferences> = Object.freeze({
  * or unreadable field takes the spec's default, so the board never sees an undefined setting.
  */
 export function withPreferenceDefaults(stored: unknown): Preferences {
-  const source = stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {};
-  const result: Record<string, unknown> = {
-    ...defaultPreferences,
-    businessDaysOfWeek: [1, 2, 3, 4, 5],
-    gcalendars: [],
-  };
+  const result: Record<string, unknown> = {};
   for (const key of Object.keys(preferencesSchema.shape) as (keyof Preferences)[]) {
-    const parsed = preferencesSchema.shape[key].safeParse(source[key]);
-    if (parsed.success && source[key] !== undefined) result[key] = parsed.data;
+    result[key] = preferenceWithDefault(stored, key);
   }
   return result as Preferences;
+}
+
+const fallbacks: Preferences = { ...defaultPreferences, businessDaysOfWeek: [1, 2, 3, 4, 5], gcalendars: [] };
+
+/** A default, as a fresh copy where it is a list: callers may change what they are given. */
+function fallback<Key extends keyof Preferences>(key: Key): Preferences[Key] {
+  const value = fallbacks[key];
+  return (Array.isArray(value) ? [...value] : value) as Preferences[Key];
+}
+
+/**
+ * One field of `withPreferenceDefaults`, read alone: a report reads every member's zone, and checking all of each
+ * member's preferences for it cost more than the report's statement.
+ */
+export function preferenceWithDefault<Key extends keyof Preferences>(stored: unknown, key: Key): Preferences[Key] {
+  const value = stored && typeof stored === "object" ? (stored as Record<string, unknown>)[key] : undefined;
+  if (value === undefined) return fallback(key);
+  const parsed = preferencesSchema.shape[key].safeParse(value);
+  return parsed.success ? (parsed.data as Preferences[Key]) : fallback(key);
 }
 
 function secondsOfDay(value: string): number {

@@ -6,7 +6,7 @@ import {
   fullTimeWorkdays,
   weeklyContractualHours,
 } from "./contracts.js";
-import { withPreferenceDefaults } from "./preferences.js";
+import { preferenceWithDefault } from "./preferences.js";
 import { daysInPeriod, type TimesheetRow } from "./reports.js";
 import { calendarDateIn, instantAt, isTimeZone } from "./zoned-time.js";
 
@@ -23,7 +23,7 @@ type CostTerms = Pick<Contract, "from_date" | "to_date" | "hourly_cost">;
 
 /** The zone a person's days are counted in: their preference, else UTC (also for a zone this runtime does not know). */
 export function timeZoneOfPreferences(preferences: unknown): string {
-  const zone = withPreferenceDefaults(preferences).timeZone;
+  const zone = preferenceWithDefault(preferences, "timeZone");
   return zone && isTimeZone(zone) ? zone : "UTC";
 }
 

@@ -98,7 +98,9 @@ export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.me
 const migrationLockKey = 7_412_033;
 
 export function openPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // No JIT compilation: the server's statements are short, and on the reports' (whose series expansion the planner
+  // prices at thousands of steps a series) compiling took seconds where running takes milliseconds. PGlite has none.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on("error", () => undefined);
   const db = drizzleNodePg({ client: pool, schema });

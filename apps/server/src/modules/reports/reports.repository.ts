@@ -10,8 +10,9 @@ import {
   type TimesheetRow,
   timeZoneOfPreferences,
 } from "@timetrap/domain";
-import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/database.js";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { type Database, type NamedStatement, namedStatement, runNamed, runNamedArrays } from "../../db/database.js";
 import { createContractsRepository } from "../contracts/contracts.repository.js";
 import { seriesOccurrences } from "./series-occurrences.js";
 
@@ -115,9 +116,7 @@ const keyOf: Record<LoggedDimension, SQL> = {
  * reading every event to convert its time zone first.
  */
 function widestRange(from: CalendarDate, to: CalendarDate): SQL {
-  const utcMidnight = (date: CalendarDate) => Date.parse(`${date}T00:00:00Z`);
-  const lower = new Date(utcMidnight(from) - 14 * 3_600_000);
-  const upper = new Date(utcMidnight(to) + 36 * 3_600_000);
+  const { lower, upper } = widestBounds(from, to);
   return sql`e.start_time >= ${lower} and e.start_time < ${upper}`;
 }
 
@@ -163,7 +162,7 @@ export const sqlRules = {
       then ${sqlRules.contractualHoursOn(day)} * 3600
     when extract(isodow from ${day}) <= 5 then ${defaultDailyCapacitySeconds}::float8 else 0::float8 end)`,
   /** The contract of `userColumn` in force on `day` (contracts of one user never overlap: at most one). */
-  contractOn: (organizationId: string, userColumn: SQL, day: SQL) => sql`left join user_contracts c
+  contractOn: (organizationId: string | Placeholder, userColumn: SQL, day: SQL) => sql`left join user_contracts c
     on c.user_id = ${userColumn} and c.organization_id = ${organizationId}
     and c.from_date <= ${day} and (c.to_date is null or c.to_date >= ${day})`,
 };
@@ -176,21 +175,175 @@ export interface RankedZone extends UserZone {
 const rankedZonesTable = (zones: readonly RankedZone[]) =>
   sql`(select * from jsonb_to_recordset(${JSON.stringify(zones)}::jsonb) as z(user_id uuid, tz text, ord int))`;
 
+export type TimesheetDimension = "none" | "project" | "customer";
+
+/** A timesheet row as `timesheetStatement` selects it: `TimesheetRow`'s fields in its order. */
+type TimesheetRowArray = [
+  TimesheetRow["user_id"],
+  TimesheetRow["nominative"],
+  TimesheetRow["work_log_date"],
+  TimesheetRow["weekday"],
+  TimesheetRow["work_log"],
+  TimesheetRow["worked_hours"],
+  TimesheetRow["contract_type"],
+  TimesheetRow["contractual_hours"],
+  TimesheetRow["contractual_hours_by_day"],
+  TimesheetRow["project_id"],
+  TimesheetRow["project_title"],
+  TimesheetRow["customer_id"],
+  TimesheetRow["customer_nominative"],
+];
+
+/** A uuid list as the text of a `uuid[]` (the ids are checked uuids: route schemas or rows). */
+const uuidArrayLiteral = (ids: readonly string[]) => `{${ids.join(",")}}`;
+
+/** `widestRange`'s bounds, as a named statement takes them. */
+function widestBounds(from: CalendarDate, to: CalendarDate): { lower: Date; upper: Date } {
+  const utcMidnight = (date: CalendarDate) => Date.parse(`${date}T00:00:00Z`);
+  return { lower: new Date(utcMidnight(from) - 14 * 3_600_000), upper: new Date(utcMidnight(to) + 36 * 3_600_000) };
+}
+
+const dialect = new PgDialect();
+const timesheetStatements = new Map<string, NamedStatement>();
+
+/**
+ * The timesheet's statement for one shape of request (`dimension`, and whether projects or customers filter it), built
+ * once and run under its name: each connection plans it once instead of on every request, which on a month of a team's
+ * days costs as much as a fifth of running it.
+ */
+function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, byCustomer: boolean): NamedStatement {
+  const name = `reports_timesheet_${dimension}_${byProject ? "p" : ""}${byCustomer ? "c" : ""}`;
+  const known = timesheetStatements.get(name);
+  if (known) return known;
+  const organizationId = sql.placeholder("organizationId");
+  const from = sql`${sql.placeholder("from")}::date`;
+  const to = sql`${sql.placeholder("to")}::date`;
+  const needsProject = dimension === "customer" || byCustomer;
+  const key =
+    dimension === "project" ? sql`e.project_id` : dimension === "customer" ? sql`p.customer_id` : sql`null::uuid`;
+  const names =
+    dimension === "project"
+      ? sql`rp.id as project_id, rp.title as project_title, rp.customer_id, rc.nominative as customer_nominative`
+      : dimension === "customer"
+        ? sql`null::uuid as project_id, null::text as project_title, rc.id as customer_id,
+            rc.nominative as customer_nominative`
+        : sql`null::uuid as project_id, null::text as project_title, null::uuid as customer_id,
+            null::text as customer_nominative`;
+  const namesJoin =
+    dimension === "project"
+      ? sql`left join projects rp on rp.id = g.key and rp.organization_id = ${organizationId}
+          left join customers rc on rc.id = rp.customer_id`
+      : dimension === "customer"
+        ? sql`left join customers rc on rc.id = g.key and rc.organization_id = ${organizationId}`
+        : sql``;
+  const query = sql`
+    with z as (
+      select * from jsonb_to_recordset(${sql.placeholder("zones")}::jsonb) as z(user_id uuid, tz text, ord int)
+    ), g as (
+      select e.user_id, (e.start_time at time zone z.tz)::date as day, ${key} as key,
+        sum(e.elapsed_time)::int8 as seconds
+      from z
+      join time_blocking_events e on e.user_id = z.user_id
+        and e.start_time >= (${from}::timestamp at time zone z.tz)
+        and e.start_time < ((${to} + 1)::timestamp at time zone z.tz)
+        and e.start_time >= ${sql.placeholder("lower")}::timestamptz
+        and e.start_time < ${sql.placeholder("upper")}::timestamptz
+      ${needsProject ? sql`left join projects p on p.id = e.project_id and p.organization_id = ${organizationId}` : sql``}
+      where e.organization_id = ${organizationId} and e.event_type = 'activity' and e.completed
+        ${byProject ? sql`and e.project_id = any(${sql.placeholder("projectIds")}::uuid[])` : sql``}
+        ${byCustomer ? sql`and p.customer_id = any(${sql.placeholder("customerIds")}::uuid[])` : sql``}
+      group by 1, 2, 3
+    )
+    select g.user_id, u.nominative, to_char(g.day, 'YYYY-MM-DD') as work_log_date,
+      ${sqlRules.weekday(sql`g.day`)} as weekday, g.seconds::float8 as work_log,
+      ${sqlRules.hoursMinutes(sql`g.seconds`)} as worked_hours,
+      c.contract_type, case when c.id is null then null else ${sqlRules.contractualHoursOn(sql`g.day`)} end
+        as contractual_hours,
+      c.contractual_hours_by_day, ${names}
+    from g join z on z.user_id = g.user_id join users u on u.id = g.user_id
+    ${sqlRules.contractOn(organizationId, sql`g.user_id`, sql`g.day`)}
+    ${namesJoin}
+    order by z.ord, g.day, g.key`;
+  const statement = namedStatement(name, { toSQL: () => dialect.sqlToQuery(query) });
+  timesheetStatements.set(name, statement);
+  return statement;
+}
+
+/**
+ * The project statistics' two heavy statements, built once and run under their names: the series' expansion makes the
+ * blocks' statement long, and building, sending, parsing and planning its text on every request cost the server and
+ * the database more than running it.
+ */
+const projectLoggedDaysStatement = namedStatement("reports_project_logged_days", {
+  toSQL: () =>
+    dialect.sqlToQuery(sql`
+      with g as (
+        select e.user_id, (e.start_time at time zone coalesce(z.tz, 'UTC'))::date as day,
+          sum(e.elapsed_time)::int8 as seconds
+        from time_blocking_events e
+        left join (select * from jsonb_to_recordset(${sql.placeholder("zones")}::jsonb) as z(user_id uuid, tz text)) z
+          on z.user_id = e.user_id
+        where e.organization_id = ${sql.placeholder("organizationId")} and e.project_id = ${sql.placeholder("projectId")}
+          and e.event_type = 'activity' and e.completed
+        group by 1, 2
+      )
+      select to_char(g.day, 'YYYY-MM-DD') as day, sum(g.seconds)::float8 as seconds,
+        coalesce(sum(g.seconds * c.hourly_cost), 0)::float8 as euro_seconds,
+        sum(case when c.id is null then g.seconds else 0 end)::float8 as without_contract
+      from g ${sqlRules.contractOn(sql.placeholder("organizationId"), sql`g.user_id`, sql`g.day`)}
+      group by g.day
+      order by g.day`),
+});
+
+const projectBlockDaysStatement = namedStatement("reports_project_block_days", {
+  toSQL: () => {
+    const organizationId = sql.placeholder("organizationId");
+    const projectId = sql.placeholder("projectId");
+    const horizon = sql`${sql.placeholder("horizon")}::date`;
+    const templates = sql`select e.user_id, coalesce(z.tz, 'UTC') as tz, e.start_time, e.end_time, e.event_type,
+        z.user_id is not null as member, r.every, r.frequency, r.day_of_weeks, r.until, r.repeat, r.skip, r.end_date
+      from time_blocking_events e join recurrences r on r.id = e.recurrence_id
+      left join z on z.user_id = e.user_id
+      where e.organization_id = ${organizationId} and e.project_id = ${projectId} and e.recurrence_id is not null
+        and (e.event_type = 'planning' or not e.completed)
+        and e.start_time < ${sql.placeholder("templatesBefore")}::timestamptz`;
+    return dialect.sqlToQuery(sql`
+      with z as (select * from jsonb_to_recordset(${sql.placeholder("zones")}::jsonb) as z(user_id uuid, tz text)),
+      blocks as materialized (
+        select e.user_id, z.user_id is not null as member, (e.start_time at time zone coalesce(z.tz, 'UTC'))::date as day,
+          e.event_type, round(date_part('epoch', e.end_time - e.start_time))::int8 as seconds
+        from time_blocking_events e left join z on z.user_id = e.user_id
+        where e.organization_id = ${organizationId} and e.project_id = ${projectId} and e.recurrence_id is null
+          and (e.event_type = 'planning' or not e.completed)
+        union all
+        select o.user_id, o.member, o.day, o.event_type, o.seconds from (
+          select x.user_id, x.member, x.occ_day as day, x.event_type,
+            round(date_part('epoch', x.occ_end - x.occ_start))::int8 as seconds
+          from (${seriesOccurrences({
+            source: templates,
+            rangeFrom: sql`s.start_time`,
+            rangeTo: sql`((${horizon} + 1)::timestamp at time zone s.tz)`,
+          })}) x
+        ) o
+        where o.day <= ${horizon}
+      ),
+      g as (
+        select b.user_id, b.member, b.day, b.event_type, sum(b.seconds)::int8 as seconds
+        from blocks b group by 1, 2, 3, 4
+      )
+      select to_char(g.day, 'YYYY-MM-DD') as day,
+        case when g.event_type = 'planning' then 'planning' else 'unconfirmed' end as kind,
+        sum(g.seconds)::float8 as seconds, coalesce(sum(g.seconds * c.hourly_cost), 0)::float8 as euro_seconds
+      from g left join user_contracts c on g.member and c.user_id = g.user_id
+        and c.organization_id = ${organizationId} and c.from_date <= g.day and (c.to_date is null or c.to_date >= g.day)
+      group by g.day, 2
+      order by g.day, 2`);
+  },
+});
+
 export function createReportsRepository(db: Database) {
   // Both drivers answer `execute` with `{ rows }`; the common database type does not say so.
   const rows = async <T>(query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-  /**
-   * A statement that expands series, run without PostgreSQL's JIT compiler: the planner prices the occurrences' many
-   * time-zone expressions over its default guess of 1000 steps a series, well past the JIT's threshold, and compiling
-   * them takes seconds where running them takes milliseconds. Off for this statement only (`set local`, in its own
-   * transaction); PGlite has no JIT and takes the setting as it is.
-   */
-  const rowsWithoutJit = <T>(query: SQL): Promise<T[]> =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local jit = off`);
-      return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-    });
-
   const repository = {
     /** Everyone in the organization (any status) with what their answers and zones need. */
     members(organizationId: string): Promise<MemberRow[]> {
@@ -507,9 +660,10 @@ export function createReportsRepository(db: Database) {
     /**
      * The timesheet's rows, whole: logged time of each of `zones`' people from `from` to `to` (days in their zone),
      * per day and, by `dimension`, per project or customer, with that day's contract terms and the project's or
-     * customer's names; in the people's order (`ord`), then by day.
+     * customer's names; in the people's order (`ord`), then by day. One named statement per shape
+     * (`timesheetStatement`), read as arrays: a year of a team's days is tens of thousands of rows.
      */
-    timesheetRows({
+    async timesheetRows({
       organizationId,
       zones,
       from,
@@ -522,54 +676,52 @@ export function createReportsRepository(db: Database) {
       zones: readonly RankedZone[];
       from: CalendarDate;
       to: CalendarDate;
-      dimension: "none" | "project" | "customer";
+      dimension: TimesheetDimension;
       projectIds?: readonly string[];
       customerIds?: readonly string[];
     }): Promise<TimesheetRow[]> {
-      if (zones.length === 0) return Promise.resolve([]);
-      const needsProject = dimension === "customer" || customerIds.length > 0;
-      const key =
-        dimension === "project" ? sql`e.project_id` : dimension === "customer" ? sql`p.customer_id` : sql`null::uuid`;
-      const names =
-        dimension === "project"
-          ? sql`rp.id as project_id, rp.title as project_title, rp.customer_id, rc.nominative as customer_nominative`
-          : dimension === "customer"
-            ? sql`null::uuid as project_id, null::text as project_title, rc.id as customer_id,
-                rc.nominative as customer_nominative`
-            : sql`null::uuid as project_id, null::text as project_title, null::uuid as customer_id,
-                null::text as customer_nominative`;
-      const namesJoin =
-        dimension === "project"
-          ? sql`left join projects rp on rp.id = g.key and rp.organization_id = ${organizationId}
-              left join customers rc on rc.id = rp.customer_id`
-          : dimension === "customer"
-            ? sql`left join customers rc on rc.id = g.key and rc.organization_id = ${organizationId}`
-            : sql``;
-      return rows<TimesheetRow>(sql`
-        with z as ${rankedZonesTable(zones)}, g as (
-          select e.user_id, (e.start_time at time zone z.tz)::date as day, ${key} as key,
-            sum(e.elapsed_time)::int8 as seconds
-          from z
-          join time_blocking_events e on e.user_id = z.user_id
-            and e.start_time >= (${from}::date::timestamp at time zone z.tz)
-            and e.start_time < ((${to}::date + 1)::timestamp at time zone z.tz)
-            and ${widestRange(from, to)}
-          ${needsProject ? sql`left join projects p on p.id = e.project_id and p.organization_id = ${organizationId}` : sql``}
-          where e.organization_id = ${organizationId} and e.event_type = 'activity' and e.completed
-            ${projectIds.length > 0 ? sql`and e.project_id = any(${uuidArray(projectIds)})` : sql``}
-            ${customerIds.length > 0 ? sql`and p.customer_id = any(${uuidArray(customerIds)})` : sql``}
-          group by 1, 2, 3
-        )
-        select g.user_id, u.nominative, to_char(g.day, 'YYYY-MM-DD') as work_log_date,
-          ${sqlRules.weekday(sql`g.day`)} as weekday, g.seconds::float8 as work_log,
-          ${sqlRules.hoursMinutes(sql`g.seconds`)} as worked_hours,
-          c.contract_type, case when c.id is null then null else ${sqlRules.contractualHoursOn(sql`g.day`)} end
-            as contractual_hours,
-          c.contractual_hours_by_day, ${names}
-        from g join z on z.user_id = g.user_id join users u on u.id = g.user_id
-        ${sqlRules.contractOn(organizationId, sql`g.user_id`, sql`g.day`)}
-        ${namesJoin}
-        order by z.ord, g.day, g.key`);
+      if (zones.length === 0) return [];
+      const statement = timesheetStatement(dimension, projectIds.length > 0, customerIds.length > 0);
+      const found = await runNamedArrays<TimesheetRowArray>(db, statement, {
+        organizationId,
+        zones: JSON.stringify(zones),
+        from,
+        to,
+        ...widestBounds(from, to),
+        projectIds: uuidArrayLiteral(projectIds),
+        customerIds: uuidArrayLiteral(customerIds),
+      });
+      return found.map(
+        ([
+          user_id,
+          nominative,
+          work_log_date,
+          weekday,
+          work_log,
+          worked_hours,
+          contract_type,
+          contractual_hours,
+          contractual_hours_by_day,
+          project_id,
+          project_title,
+          customer_id,
+          customer_nominative,
+        ]) => ({
+          user_id,
+          nominative,
+          work_log_date,
+          weekday,
+          work_log,
+          worked_hours,
+          contract_type,
+          contractual_hours,
+          contractual_hours_by_day,
+          project_id,
+          project_title,
+          customer_id,
+          customer_nominative,
+        }),
+      );
     },
 
     /**
@@ -628,7 +780,7 @@ export function createReportsRepository(db: Database) {
         join recurrences r on r.id = e.recurrence_id
         where e.organization_id = ${organizationId} and e.event_type = 'planning' and e.recurrence_id is not null
           and e.start_time < ((${to}::date + 2)::timestamp at time zone z.tz)`;
-      return rowsWithoutJit<DailyFiguresRow>(sql`
+      return rows<DailyFiguresRow>(sql`
         with z as ${rankedZonesTable(zones)},
         logged as materialized (
           select e.user_id, (e.start_time at time zone z.tz)::date as day, sum(e.elapsed_time)::int8 as seconds,
@@ -691,21 +843,7 @@ export function createReportsRepository(db: Database) {
       zones: readonly UserZone[];
       projectId: string;
     }): Promise<Array<{ day: CalendarDate; seconds: number; euro_seconds: number; without_contract: number }>> {
-      return rows(sql`
-        with g as (
-          select e.user_id, (e.start_time at time zone coalesce(z.tz, 'UTC'))::date as day,
-            sum(e.elapsed_time)::int8 as seconds
-          from time_blocking_events e left join ${zonesTable(zones)} z on z.user_id = e.user_id
-          where e.organization_id = ${organizationId} and e.project_id = ${projectId}
-            and e.event_type = 'activity' and e.completed
-          group by 1, 2
-        )
-        select to_char(g.day, 'YYYY-MM-DD') as day, sum(g.seconds)::float8 as seconds,
-          coalesce(sum(g.seconds * c.hourly_cost), 0)::float8 as euro_seconds,
-          sum(case when c.id is null then g.seconds else 0 end)::float8 as without_contract
-        from g ${sqlRules.contractOn(organizationId, sql`g.user_id`, sql`g.day`)}
-        group by g.day
-        order by g.day`);
+      return runNamed(db, projectLoggedDaysStatement, { organizationId, zones: JSON.stringify(zones), projectId });
     },
 
     /**
@@ -724,44 +862,13 @@ export function createReportsRepository(db: Database) {
       projectId: string;
       horizon: CalendarDate;
     }): Promise<Array<{ day: CalendarDate; kind: "planning" | "unconfirmed"; seconds: number; euro_seconds: number }>> {
-      const templates = sql`select e.user_id, coalesce(z.tz, 'UTC') as tz, e.start_time, e.end_time, e.event_type,
-          z.user_id is not null as member, r.every, r.frequency, r.day_of_weeks, r.until, r.repeat, r.skip, r.end_date
-        from time_blocking_events e join recurrences r on r.id = e.recurrence_id
-        left join z on z.user_id = e.user_id
-        where e.organization_id = ${organizationId} and e.project_id = ${projectId} and e.recurrence_id is not null
-          and (e.event_type = 'planning' or not e.completed)
-          and e.start_time < ${new Date(Date.parse(`${horizon}T00:00:00Z`) + 2 * 86_400_000)}`;
-      return rowsWithoutJit(sql`
-        with z as ${zonesTable(zones)},
-        blocks as materialized (
-          select e.user_id, z.user_id is not null as member, (e.start_time at time zone coalesce(z.tz, 'UTC'))::date as day,
-            e.event_type, round(date_part('epoch', e.end_time - e.start_time))::int8 as seconds
-          from time_blocking_events e left join z on z.user_id = e.user_id
-          where e.organization_id = ${organizationId} and e.project_id = ${projectId} and e.recurrence_id is null
-            and (e.event_type = 'planning' or not e.completed)
-          union all
-          select o.user_id, o.member, o.day, o.event_type, o.seconds from (
-            select x.user_id, x.member, x.occ_day as day, x.event_type,
-              round(date_part('epoch', x.occ_end - x.occ_start))::int8 as seconds
-            from (${seriesOccurrences({
-              source: templates,
-              rangeFrom: sql`s.start_time`,
-              rangeTo: sql`((${horizon}::date + 1)::timestamp at time zone s.tz)`,
-            })}) x
-          ) o
-          where o.day <= ${horizon}::date
-        ),
-        g as (
-          select b.user_id, b.member, b.day, b.event_type, sum(b.seconds)::int8 as seconds
-          from blocks b group by 1, 2, 3, 4
-        )
-        select to_char(g.day, 'YYYY-MM-DD') as day,
-          case when g.event_type = 'planning' then 'planning' else 'unconfirmed' end as kind,
-          sum(g.seconds)::float8 as seconds, coalesce(sum(g.seconds * c.hourly_cost), 0)::float8 as euro_seconds
-        from g left join user_contracts c on g.member and c.user_id = g.user_id
-          and c.organization_id = ${organizationId} and c.from_date <= g.day and (c.to_date is null or c.to_date >= g.day)
-        group by g.day, 2
-        order by g.day, 2`);
+      return runNamed(db, projectBlockDaysStatement, {
+        organizationId,
+        zones: JSON.stringify(zones),
+        projectId,
+        horizon,
+        templatesBefore: new Date(Date.parse(`${horizon}T00:00:00Z`) + 2 * 86_400_000),
+      });
     },
 
     /** Contractual seconds of every member in each of `months` (`YYYY-MM`): the overheads' hours. */

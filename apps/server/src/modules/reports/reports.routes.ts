@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { plainJson } from "../../http/plain-json.js";
 import type { ReportsService } from "./reports.service.js";
 
 const tags = ["reports"];
@@ -32,13 +33,6 @@ function sendCsv(reply: FastifyReply, name: string, csv: string) {
     .serializer((payload: unknown) => String(payload))
     .send(csv);
 }
-
-/**
- * The long answers (a year of everyone's days, pages of entries, a year of forecast) are written without a second pass
- * through their zod schema, which stays for the OpenAPI document: they are built field by field from the schema's
- * types, and checking them again costs more than computing them (as the board's lists, decision 007).
- */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 export const reportsRoutes: FastifyPluginAsyncZod<{
   reports: ReportsService;

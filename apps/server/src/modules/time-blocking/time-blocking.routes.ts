@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { plainJson } from "../../http/plain-json.js";
 import type { TimeBlockingService } from "./time-blocking.service.js";
 
 const tags = ["time-blocking"];
@@ -41,13 +42,6 @@ const recurrencePatch = recurrencePatchSchema.refine(
   (patch) => patch.end_date === undefined || patch.end_date === null || Math.abs(patch.end_date) <= latestInstant,
   { message: "end_date must be before the year 10000", path: ["end_date"] },
 );
-
-/**
- * The lists are written without a second pass through their zod schema (which stays for the OpenAPI document):
- * the board asks for hundreds of events at a time, the answers are built field by field from the schema's type,
- * and checking them again costs as much as reading them.
- */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 /**
  * Those lists are long strings: as a Buffer, the answer's byte length is known without a scan for Content-Length, and
