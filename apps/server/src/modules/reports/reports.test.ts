@@ -4,6 +4,7 @@ import {
   projectStatisticsSchema,
   taskSchema,
   teamReportSchema,
+  timesheetRowSchema,
   timesheetSchema,
   userReportSchema,
   workLogByDay,
@@ -181,7 +182,13 @@ describe("GET report/timesheet", () => {
   test("answers byDay rows on each person's own days, with the contract of the day and totals per person", async () => {
     const response = await get("report/timesheet?start_date=2026-05-25&end_date=2026-06-07", f.admin.token);
     expect(response.statusCode).toBe(200);
-    const sheet = timesheetSchema.parse(response.json());
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    // The rows are written from the database's text: exactly the schema's fields, in its order, and nothing more.
+    const body = response.json();
+    expect(Object.keys(body)).toEqual(Object.keys(timesheetSchema.shape));
+    for (const row of body.rows) expect(Object.keys(row)).toEqual(Object.keys(timesheetRowSchema.shape));
+    const sheet = timesheetSchema.parse(body);
+    expect(body).toEqual(sheet);
     expect(
       sheet.rows.map((r) => [r.nominative, r.work_log_date, r.work_log, r.worked_hours, r.contractual_hours]),
     ).toEqual([
