@@ -1,6 +1,6 @@
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import {
   createJsonSchemaTransform,
   serializerCompiler,
@@ -108,6 +108,8 @@ export interface AppDeps {
   database?: DatabaseHandle;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Told of every route as it is registered, hidden ones too (the permission matrix's coverage test). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export const apiPrefix = "/api/v1";
@@ -139,6 +141,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors: answerFrameworkError,
   });
+  if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
 
   const ownsDatabase = !deps.database;
   const database = deps.database ?? (await openDatabase(config));

@@ -1,7 +1,7 @@
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { RouteOptions } from "fastify";
-import { beforeAll, describe, expect, test, vi } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import * as schema from "./db/schema.js";
 import { rateLimitCounters } from "./db/schema.js";
 import { buildFixture, type Caller, callers, type Fixture } from "./test/permission-matrix/fixture.js";
@@ -9,21 +9,16 @@ import { expectedStatus, type MatrixRow, matrix, type Prepared } from "./test/pe
 import { request, snapshot, useTestApp } from "./test/test-app.js";
 
 /** Every route the app registers, as Fastify announces it: hidden ones too, which the OpenAPI document leaves out. */
-const registered = vi.hoisted(() => [] as Array<{ method: string; url: string }>);
+const registered: Array<{ method: string; url: string }> = [];
 
-vi.mock("fastify", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("fastify")>();
-  const wrapped = ((options?: Parameters<typeof actual.default>[0]) => {
-    const app = actual.default(options);
-    app.addHook("onRoute", (route: RouteOptions) => {
+const t = useTestApp(
+  {},
+  {
+    onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) registered.push({ method, url: route.url });
-    });
-    return app;
-  }) as typeof actual.default;
-  return { ...actual, default: wrapped };
-});
-
-const t = useTestApp();
+    },
+  },
+);
 let f: Fixture;
 
 beforeAll(async () => {

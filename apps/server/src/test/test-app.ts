@@ -6,7 +6,7 @@ import { is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll } from "vitest";
-import { buildApp } from "../app.js";
+import { type AppDeps, buildApp } from "../app.js";
 import { type AppConfig, loadConfig } from "../config.js";
 import type { Database, DatabaseHandle } from "../db/database.js";
 import * as schema from "../db/schema.js";
@@ -30,7 +30,10 @@ type Env = Record<string, string>;
  * run and close everything after them. `env` may be a function, for settings (such as a fake server's
  * address) known only once `beforeAll` runs.
  */
-export function useTestApp(env: Env | (() => Env | Promise<Env>) = {}): TestApp {
+export function useTestApp(
+  env: Env | (() => Env | Promise<Env>) = {},
+  { onRoute }: Pick<AppDeps, "onRoute"> = {},
+): TestApp {
   const context = {} as TestApp;
   let database: DatabaseHandle | undefined;
   const apps: FastifyInstance[] = [];
@@ -49,6 +52,7 @@ export function useTestApp(env: Env | (() => Env | Promise<Env>) = {}): TestApp 
     const app = await buildApp(config, {
       database: database!,
       logStream: { write: (line) => logs.push(JSON.parse(line) as Record<string, unknown>) },
+      ...(onRoute ? { onRoute } : {}),
     });
     await app.ready();
     apps.push(app);
