@@ -108,9 +108,6 @@ export default defineConfig(() => ({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/testing/setup-tests.ts"],
-    // Two files at a time: Vitest's default leaves one of a 2-core machine's cores idle, and the jsdom files spend
-    // much of their time starting (environment, imports) rather than running.
-    maxWorkers: 2,
     // jsdom pages under load: a guard against a hung test, not a measure of speed.
     testTimeout: 20_000,
     css: false,
