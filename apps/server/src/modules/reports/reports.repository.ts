@@ -12,7 +12,7 @@ import {
 } from "@timetrap/domain";
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { type Database, type NamedStatement, namedStatement, runNamed, runNamedArrays } from "../../db/database.js";
+import { type Database, type NamedStatement, namedStatement, runNamed } from "../../db/database.js";
 import { createContractsRepository } from "../contracts/contracts.repository.js";
 import { seriesOccurrences } from "./series-occurrences.js";
 
@@ -177,23 +177,6 @@ const rankedZonesTable = (zones: readonly RankedZone[]) =>
 
 export type TimesheetDimension = "none" | "project" | "customer";
 
-/** A timesheet row as `timesheetStatement` selects it: `TimesheetRow`'s fields in its order. */
-type TimesheetRowArray = [
-  TimesheetRow["user_id"],
-  TimesheetRow["nominative"],
-  TimesheetRow["work_log_date"],
-  TimesheetRow["weekday"],
-  TimesheetRow["work_log"],
-  TimesheetRow["worked_hours"],
-  TimesheetRow["contract_type"],
-  TimesheetRow["contractual_hours"],
-  TimesheetRow["contractual_hours_by_day"],
-  TimesheetRow["project_id"],
-  TimesheetRow["project_title"],
-  TimesheetRow["customer_id"],
-  TimesheetRow["customer_nominative"],
-];
-
 /** A uuid list as the text of a `uuid[]` (the ids are checked uuids: route schemas or rows). */
 const uuidArrayLiteral = (ids: readonly string[]) => `{${ids.join(",")}}`;
 
@@ -208,8 +191,7 @@ const timesheetStatements = new Map<string, NamedStatement>();
 
 /**
  * The timesheet's statement for one shape of request (`dimension`, and whether projects or customers filter it), built
- * once and run under its name: each connection parses it once rather than on every request, and its rows come as
- * arrays (no object per row from the driver).
+ * once and run under its name: each connection parses it once rather than on every request.
  */
 function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, byCustomer: boolean): NamedStatement {
   const name = `reports_timesheet_${dimension}_${byProject ? "p" : ""}${byCustomer ? "c" : ""}`;
@@ -661,7 +643,7 @@ export function createReportsRepository(db: Database) {
      * The timesheet's rows, whole: logged time of each of `zones`' people from `from` to `to` (days in their zone),
      * per day and, by `dimension`, per project or customer, with that day's contract terms and the project's or
      * customer's names; in the people's order (`ord`), then by day. One named statement per shape
-     * (`timesheetStatement`), read as arrays: a year of a team's days is tens of thousands of rows.
+     * (`timesheetStatement`).
      */
     async timesheetRows({
       organizationId,
@@ -682,7 +664,7 @@ export function createReportsRepository(db: Database) {
     }): Promise<TimesheetRow[]> {
       if (zones.length === 0) return [];
       const statement = timesheetStatement(dimension, projectIds.length > 0, customerIds.length > 0);
-      const found = await runNamedArrays<TimesheetRowArray>(db, statement, {
+      return runNamed<TimesheetRow>(db, statement, {
         organizationId,
         zones: JSON.stringify(zones),
         from,
@@ -691,37 +673,6 @@ export function createReportsRepository(db: Database) {
         projectIds: uuidArrayLiteral(projectIds),
         customerIds: uuidArrayLiteral(customerIds),
       });
-      return found.map(
-        ([
-          user_id,
-          nominative,
-          work_log_date,
-          weekday,
-          work_log,
-          worked_hours,
-          contract_type,
-          contractual_hours,
-          contractual_hours_by_day,
-          project_id,
-          project_title,
-          customer_id,
-          customer_nominative,
-        ]) => ({
-          user_id,
-          nominative,
-          work_log_date,
-          weekday,
-          work_log,
-          worked_hours,
-          contract_type,
-          contractual_hours,
-          contractual_hours_by_day,
-          project_id,
-          project_title,
-          customer_id,
-          customer_nominative,
-        }),
-      );
     },
 
     /**
