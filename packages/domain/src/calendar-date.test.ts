@@ -36,6 +36,21 @@ describe("todayIn", () => {
     expect(todayIn("Europe/Rome", lateUtc)).toBe("2026-11-22");
     expect(todayIn("America/New_York", lateUtc)).toBe("2026-11-21");
   });
+
+  it.each([
+    ["Europe/Rome", "2026-03-29T21:59:59Z", "2026-03-29"],
+    ["Europe/Rome", "2026-03-29T22:00:00Z", "2026-03-30"],
+    ["Pacific/Kiritimati", "2026-03-29T09:59:59Z", "2026-03-29"],
+    ["Pacific/Kiritimati", "2026-03-29T10:00:00Z", "2026-03-30"],
+    ["Europe/Rome", "2026-10-24T22:00:00Z", "2026-10-25"],
+  ])("reads each instant afresh in a zone asked for before: %s at %s is %s", (zone, instant, day) => {
+    expect(todayIn(zone, new Date(instant))).toBe(day);
+  });
+
+  it("refuses a zone the runtime does not know, every time", () => {
+    expect(() => todayIn("Not/A_Zone")).toThrow(RangeError);
+    expect(() => todayIn("Not/A_Zone")).toThrow(RangeError);
+  });
 });
 
 describe("hasAtMostDecimals", () => {

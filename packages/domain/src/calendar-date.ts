@@ -31,10 +31,22 @@ export function weekdayOf(date: CalendarDate): Weekday {
   return weekdays[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7]!;
 }
 
-/** Today in the given IANA time zone (the browser's by default), as `YYYY-MM-DD`. */
+/** The Swedish locale writes dates as YYYY-MM-DD. */
+const dayFormat = (timeZone?: string) =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** One formatter per named zone: making one costs more than a report's reading of today. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Today in the given IANA time zone (the runtime's own by default, read afresh each time), as `YYYY-MM-DD`. */
 export function todayIn(timeZone?: string, now: Date = new Date()): CalendarDate {
-  // The Swedish locale writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("sv-SE", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  if (timeZone === undefined) return dayFormat().format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = dayFormat(timeZone);
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** Whether a number has at most `places` decimals, tolerant of binary fractions such as 0.1 + 0.2. */
