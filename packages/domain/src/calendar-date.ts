@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDateIn } from "./zoned-time.js";
 
 /** A day without a time, `YYYY-MM-DD`, as dates travel on the wire (ARCHITECTURE.md "Wire format"). */
 export type CalendarDate = string;
@@ -31,22 +32,12 @@ export function weekdayOf(date: CalendarDate): Weekday {
   return weekdays[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7]!;
 }
 
-/** The Swedish locale writes dates as YYYY-MM-DD. */
-const dayFormat = (timeZone?: string) =>
-  new Intl.DateTimeFormat("sv-SE", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** One formatter per named zone: making one costs more than a report's reading of today. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Today in the given IANA time zone (the runtime's own by default, read afresh each time), as `YYYY-MM-DD`. */
+/**
+ * Today in the given IANA time zone (the runtime's own by default), as `YYYY-MM-DD`: `calendarDateIn`, whose formatter
+ * per zone is made once.
+ */
 export function todayIn(timeZone?: string, now: Date = new Date()): CalendarDate {
-  if (timeZone === undefined) return dayFormat().format(now);
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = dayFormat(timeZone);
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(now);
+  return calendarDateIn(now.getTime(), timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 /** Whether a number has at most `places` decimals, tolerant of binary fractions such as 0.1 + 0.2. */

@@ -95,12 +95,20 @@ export interface EntryRow {
   elapsed_time: number;
 }
 
-/** A uuid list as one array parameter; the ids are checked uuids (route schemas or rows). */
-const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
+/** A uuid list as the text of a `uuid[]` (the ids are checked uuids: route schemas or rows). */
+const uuidArrayLiteral = (ids: readonly string[]) => `{${ids.join(",")}}`;
 
-/** The people and their zones as a table (`z`) the queries join events to. */
-const zonesTable = (zones: readonly UserZone[]) =>
-  sql`(select * from jsonb_to_recordset(${JSON.stringify(zones)}::jsonb) as z(user_id uuid, tz text))`;
+/** A uuid list as one array parameter. */
+const uuidArray = (ids: readonly string[]) => sql`${uuidArrayLiteral(ids)}::uuid[]`;
+
+/**
+ * People and their zones, from a JSON array (a value, or a named statement's placeholder), as a table (`z`) the queries
+ * join events to; `ranked` adds each one's place in the report's order (`ord`).
+ */
+const zonesRecordset = (json: string | Placeholder, ranked = false) =>
+  sql`(select * from jsonb_to_recordset(${json}::jsonb) as z(user_id uuid, tz text${ranked ? sql`, ord int` : sql``}))`;
+
+const zonesTable = (zones: readonly UserZone[]) => zonesRecordset(JSON.stringify(zones));
 
 const keyOf: Record<LoggedDimension, SQL> = {
   none: sql`null::text`,
@@ -172,13 +180,9 @@ export interface RankedZone extends UserZone {
   ord: number;
 }
 
-const rankedZonesTable = (zones: readonly RankedZone[]) =>
-  sql`(select * from jsonb_to_recordset(${JSON.stringify(zones)}::jsonb) as z(user_id uuid, tz text, ord int))`;
+const rankedZonesTable = (zones: readonly RankedZone[]) => zonesRecordset(JSON.stringify(zones), true);
 
 export type TimesheetDimension = "none" | "project" | "customer";
-
-/** A uuid list as the text of a `uuid[]` (the ids are checked uuids: route schemas or rows). */
-const uuidArrayLiteral = (ids: readonly string[]) => `{${ids.join(",")}}`;
 
 /** `widestRange`'s bounds, as a named statement takes them. */
 function widestBounds(from: CalendarDate, to: CalendarDate): { lower: Date; upper: Date } {
@@ -219,9 +223,7 @@ function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, b
         ? sql`left join customers rc on rc.id = g.key and rc.organization_id = ${organizationId}`
         : sql``;
   const query = sql`
-    with z as (
-      select * from jsonb_to_recordset(${sql.placeholder("zones")}::jsonb) as z(user_id uuid, tz text, ord int)
-    ), g as (
+    with z as ${zonesRecordset(sql.placeholder("zones"), true)}, g as (
       select e.user_id, (e.start_time at time zone z.tz)::date as day, ${key} as key,
         sum(e.elapsed_time)::int8 as seconds
       from z
@@ -263,8 +265,7 @@ const projectLoggedDaysStatement = namedStatement("reports_project_logged_days",
         select e.user_id, (e.start_time at time zone coalesce(z.tz, 'UTC'))::date as day,
           sum(e.elapsed_time)::int8 as seconds
         from time_blocking_events e
-        left join (select * from jsonb_to_recordset(${sql.placeholder("zones")}::jsonb) as z(user_id uuid, tz text)) z
-          on z.user_id = e.user_id
+        left join ${zonesRecordset(sql.placeholder("zones"))} z on z.user_id = e.user_id
         where e.organization_id = ${sql.placeholder("organizationId")} and e.project_id = ${sql.placeholder("projectId")}
           and e.event_type = 'activity' and e.completed
         group by 1, 2
@@ -290,7 +291,7 @@ const projectBlockDaysStatement = namedStatement("reports_project_block_days", {
         and (e.event_type = 'planning' or not e.completed)
         and e.start_time < ${sql.placeholder("templatesBefore")}::timestamptz`;
     return dialect.sqlToQuery(sql`
-      with z as (select * from jsonb_to_recordset(${sql.placeholder("zones")}::jsonb) as z(user_id uuid, tz text)),
+      with z as ${zonesRecordset(sql.placeholder("zones"))},
       blocks as materialized (
         select e.user_id, z.user_id is not null as member, (e.start_time at time zone coalesce(z.tz, 'UTC'))::date as day,
           e.event_type, round(date_part('epoch', e.end_time - e.start_time))::int8 as seconds

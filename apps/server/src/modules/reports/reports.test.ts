@@ -183,7 +183,7 @@ describe("GET report/timesheet", () => {
     const response = await get("report/timesheet?start_date=2026-05-25&end_date=2026-06-07", f.admin.token);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
-    // The rows are written from the database's text: exactly the schema's fields, in its order, and nothing more.
+    // The rows come from a named statement by column name: exactly the schema's fields, in its order, and nothing more.
     const body = response.json();
     expect(Object.keys(body)).toEqual(Object.keys(timesheetSchema.shape));
     for (const row of body.rows) expect(Object.keys(row)).toEqual(Object.keys(timesheetRowSchema.shape));
