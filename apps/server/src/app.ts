@@ -9,6 +9,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
 import { type DatabaseHandle, openDatabase } from "./db/database.js";
+import { requestStart } from "./db/request-order.js";
 import { registerAuthentication } from "./http/authenticate.js";
 import { registerBodyDepthLimit } from "./http/body-depth.js";
 import { registerCompression } from "./http/compression.js";
@@ -154,6 +155,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     }
   }
 
+  if (database.kind === "pglite") {
+    // The embedded store serves the statements of the oldest request first (request-order.ts): each request says when
+    // it began.
+    app.addHook("onRequest", (_request, _reply, done) => requestStart.run(performance.now(), done));
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: text bodies get 415 instead of failing validation as a string.

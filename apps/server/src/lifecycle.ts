@@ -6,6 +6,7 @@ import type { AppConfig } from "./config.js";
 import { describeHolder } from "./db/data-dir-lock.js";
 import { type DatabaseHandle, openDatabase } from "./db/database.js";
 import { CorruptStoreError, checkIndexes, type IndexCheckReport } from "./db/integrity-check.js";
+import { startStoreUpkeep } from "./db/store-upkeep.js";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -125,6 +126,9 @@ export async function startServer(config: AppConfig, given?: { database: Databas
   }
   // Callers that do not wait for the check must not see an unhandled rejection; those that do still get it.
   indexCheck.catch(() => undefined);
+  // The embedded store runs no autovacuum: the server does its work, once the check is done.
+  const upkeep =
+    database.kind === "pglite" ? startStoreUpkeep({ db: database.db, logger: app.log, after: checkRunning }) : null;
 
   function stop(reason: string): Promise<void> {
     stopping ??= (async () => {
@@ -133,6 +137,7 @@ export async function startServer(config: AppConfig, given?: { database: Databas
       await drainConnections(app.server);
       // A check still running stops at its next index; the database stays open until it has.
       await checkRunning;
+      await upkeep?.stop();
       await app.close();
       await database.close();
     })();

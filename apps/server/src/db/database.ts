@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type DataDirLockHolder, lockDataDir } from "./data-dir-lock.js";
+import { OldestRequestFirst } from "./request-order.js";
 import * as schema from "./schema.js";
 
 /**
@@ -131,6 +132,16 @@ export function openPostgres(url: string): DatabaseHandle {
 }
 
 export function openPglite(client: PGlite): DatabaseHandle {
+  // Every statement (a transaction as one) passes the gate, which lets the oldest request's go first. PGlite runs
+  // statements of its own while it starts, through the same methods: until it is ready, they go straight to it.
+  const gate = new OldestRequestFirst();
+  const gated =
+    <Args extends unknown[], Result>(method: (...args: Args) => Promise<Result>) =>
+    (...args: Args): Promise<Result> =>
+      client.ready ? gate.run(() => method.apply(client, args)) : method.apply(client, args);
+  client.query = gated(client.query) as typeof client.query;
+  client.exec = gated(client.exec);
+  client.transaction = gated(client.transaction) as typeof client.transaction;
   const db = drizzlePglite({ client, schema });
   statementRunners.set(db, (statement, values, rowMode) => client.query(statement.query.sql, values, { rowMode }));
   return {

@@ -7,14 +7,14 @@ import {
   type RecurrenceFrequency,
   type RecurrenceRule,
   type SortDirection,
-  type TimesheetRow,
   timeZoneOfPreferences,
 } from "@timetrap/domain";
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { type Database, type NamedStatement, namedStatement, runNamed } from "../../db/database.js";
+import { type Database, type NamedStatement, namedStatement, runNamed, runNamedArrays } from "../../db/database.js";
 import { createContractsRepository } from "../contracts/contracts.repository.js";
 import { seriesOccurrences } from "./series-occurrences.js";
+import type { ContractTerms, TimesheetLine } from "./timesheet-rows.js";
 
 /**
  * The reports' aggregates, each one statement grouped in the database by day in each person's time zone (decision
@@ -209,12 +209,11 @@ function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, b
     dimension === "project" ? sql`e.project_id` : dimension === "customer" ? sql`p.customer_id` : sql`null::uuid`;
   const names =
     dimension === "project"
-      ? sql`rp.id as project_id, rp.title as project_title, rp.customer_id, rc.nominative as customer_nominative`
+      ? sql`, rp.id as project_id, rp.title as project_title, rp.customer_id, rc.nominative as customer_nominative`
       : dimension === "customer"
-        ? sql`null::uuid as project_id, null::text as project_title, rc.id as customer_id,
+        ? sql`, null::uuid as project_id, null::text as project_title, rc.id as customer_id,
             rc.nominative as customer_nominative`
-        : sql`null::uuid as project_id, null::text as project_title, null::uuid as customer_id,
-            null::text as customer_nominative`;
+        : sql``;
   const namesJoin =
     dimension === "project"
       ? sql`left join projects rp on rp.id = g.key and rp.organization_id = ${organizationId}
@@ -238,13 +237,8 @@ function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, b
         ${byCustomer ? sql`and p.customer_id = any(${sql.placeholder("customerIds")}::uuid[])` : sql``}
       group by 1, 2, 3
     )
-    select g.user_id, u.nominative, to_char(g.day, 'YYYY-MM-DD') as work_log_date,
-      ${sqlRules.weekday(sql`g.day`)} as weekday, g.seconds::float8 as work_log,
-      ${sqlRules.hoursMinutes(sql`g.seconds`)} as worked_hours,
-      c.contract_type, case when c.id is null then null else ${sqlRules.contractualHoursOn(sql`g.day`)} end
-        as contractual_hours,
-      c.contractual_hours_by_day, ${names}
-    from g join z on z.user_id = g.user_id join users u on u.id = g.user_id
+    select z.ord, to_char(g.day, 'YYYY-MM-DD') as day, g.seconds::float8 as seconds, c.id as contract_id ${names}
+    from g join z on z.user_id = g.user_id
     ${sqlRules.contractOn(organizationId, sql`g.user_id`, sql`g.day`)}
     ${namesJoin}
     order by z.ord, g.day, g.key`;
@@ -641,12 +635,12 @@ export function createReportsRepository(db: Database) {
     },
 
     /**
-     * The timesheet's rows, whole: logged time of each of `zones`' people from `from` to `to` (days in their zone),
-     * per day and, by `dimension`, per project or customer, with that day's contract terms and the project's or
+     * The timesheet's lines, whole: logged time of each of `zones`' people from `from` to `to` (days in their zone),
+     * per day and, by `dimension`, per project or customer, with the contract in force that day and the project's or
      * customer's names; in the people's order (`ord`), then by day. One named statement per shape
-     * (`timesheetStatement`).
+     * (`timesheetStatement`), its rows read as arrays.
      */
-    async timesheetRows({
+    async timesheetLines({
       organizationId,
       zones,
       from,
@@ -662,10 +656,10 @@ export function createReportsRepository(db: Database) {
       dimension: TimesheetDimension;
       projectIds?: readonly string[];
       customerIds?: readonly string[];
-    }): Promise<TimesheetRow[]> {
+    }): Promise<TimesheetLine[]> {
       if (zones.length === 0) return [];
       const statement = timesheetStatement(dimension, projectIds.length > 0, customerIds.length > 0);
-      return runNamed<TimesheetRow>(db, statement, {
+      return runNamedArrays<TimesheetLine>(db, statement, {
         organizationId,
         zones: JSON.stringify(zones),
         from,
@@ -677,10 +671,10 @@ export function createReportsRepository(db: Database) {
     },
 
     /**
-     * Contractual seconds of each person over the period (their contracts' hours on each day in force), for the
-     * people with a contract overlapping it: the timesheet's totals.
+     * The contracts of these people in force on some day of the period, by id: their terms, and the contractual
+     * seconds each gives over the days of the period it covers (its hours on each of those days).
      */
-    async contractualSecondsInPeriod({
+    async contractsInPeriod({
       organizationId,
       userIds,
       from,
@@ -690,10 +684,11 @@ export function createReportsRepository(db: Database) {
       userIds: readonly string[];
       from: CalendarDate;
       to: CalendarDate;
-    }): Promise<Map<string, number>> {
+    }): Promise<Map<string, ContractTerms>> {
       if (userIds.length === 0) return new Map();
-      const found = await rows<{ user_id: string; seconds: number }>(sql`
-        select c.user_id, sum(${sqlRules.contractualHoursOn(sql`d.day`)} * 3600)::float8 as seconds
+      const found = await rows<ContractTerms & { id: string }>(sql`
+        select c.id, c.user_id, c.contract_type, c.contractual_hours::float8 as contractual_hours,
+          c.contractual_hours_by_day, sum(${sqlRules.contractualHoursOn(sql`d.day`)} * 3600)::float8 as seconds
         from user_contracts c
         cross join lateral (
           select day::date from generate_series(greatest(c.from_date, ${from}::date)::timestamp,
@@ -701,8 +696,13 @@ export function createReportsRepository(db: Database) {
         ) d
         where c.organization_id = ${organizationId} and c.user_id = any(${uuidArray(userIds)})
           and c.from_date <= ${to}::date and (c.to_date is null or c.to_date >= ${from}::date)
-        group by 1`);
-      return new Map(found.map((row) => [row.user_id, Number(row.seconds)]));
+        group by c.id`);
+      return new Map(
+        found.map(({ id, ...terms }) => [
+          id,
+          { ...terms, contractual_hours: Number(terms.contractual_hours), seconds: Number(terms.seconds) },
+        ]),
+      );
     },
 
     /**

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
-import { plainJson } from "../../http/plain-json.js";
+import { plainJson, sendJsonBytes } from "../../http/plain-json.js";
 import type { ReportsService } from "./reports.service.js";
 
 const tags = ["reports"];
@@ -59,7 +59,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
         const csv = await reports.timesheetCsv({ actorId, query });
         return sendCsv(reply, `timesheet-${query.timesheet_type}-${query.start_date}-${query.end_date}`, csv);
       }
-      return reports.timesheet({ actorId, query });
+      return sendJsonBytes(reply, await reports.timesheetJson({ actorId, query }));
     },
   );
 
