@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { isCalendarDate } from "./calendar-date.js";
+import { daysInPeriod, isCalendarDate } from "./calendar-date.js";
 import { type CsvCell, toCsv } from "./csv.js";
-import { daysInPeriod, idList, longestReportDays, reportDate, reportFormats } from "./reports.js";
+import { idList, longestReportDays, reportDate, reportFormats } from "./reports.js";
 import { deviceSchema } from "./sessions.js";
 
 /**

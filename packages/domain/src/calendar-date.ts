@@ -45,3 +45,12 @@ export function hasAtMostDecimals(value: number, places: number): boolean {
   const scaled = value * 10 ** places;
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
+
+/** Days from `from` to `to`, both included (1 for the same day). */
+export function daysInPeriod(from: CalendarDate, to: CalendarDate): number {
+  const utc = (date: CalendarDate) => {
+    const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((utc(to) - utc(from)) / 86_400_000) + 1;
+}

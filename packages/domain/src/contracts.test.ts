@@ -1,15 +1,18 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type Contract,
   clampToDate,
   contractInForce,
   contractInputSchema,
+  contractualSecondsBetween,
   contractualSecondsOn,
   noHoursByDay,
   periodsOverlap,
   switchContractType,
   weeklyContractualHours,
 } from "./contracts.js";
+import { addDays } from "./reports-figures.js";
 
 const fullTime = (from: string, to: string | null, hours = 8): Contract => ({
   uid: `ft-${from}`,
@@ -64,6 +67,64 @@ describe("contractualSecondsOn", () => {
     ["no contract in force", "2024-06-03", 0],
   ])("%s", (_label, date, expected) => {
     expect(contractualSecondsOn(history, date)).toBe(expected);
+  });
+});
+
+describe("contractualSecondsBetween", () => {
+  const fractional = { ...fullTime("2025-01-01", null), contractual_hours: 7.3 };
+  it.each([
+    ["a full-time week", fullTime("2025-01-01", null), "2025-11-17", "2025-11-23", 40 * 3600],
+    ["a full-time weekend", fullTime("2025-01-01", null), "2025-11-22", "2025-11-23", 0],
+    ["March 2025 full-time (21 weekdays)", fullTime("2025-01-01", null), "2025-03-01", "2025-03-31", 21 * 8 * 3600],
+    ["a part-time week (Mon 4, Wed 6, Sat 2)", partTime("2026-01-01", null), "2026-11-16", "2026-11-22", 12 * 3600],
+    ["a part-time Tuesday", partTime("2026-01-01", null), "2026-11-17", "2026-11-17", 0],
+    ["a contract starting mid-period", fullTime("2025-03-19", null), "2025-03-01", "2025-03-31", 9 * 8 * 3600],
+    ["a contract ending mid-period", fullTime("2025-01-01", "2025-03-04"), "2025-03-01", "2025-03-31", 2 * 8 * 3600],
+    ["a contract ended before the period", fullTime("2024-01-01", "2024-12-31"), "2025-03-01", "2025-03-31", 0],
+    ["a contract starting after the period", fullTime("2025-04-01", null), "2025-03-01", "2025-03-31", 0],
+    ["a leap year full-time (262 weekdays)", fullTime("2020-01-01", null), "2024-01-01", "2024-12-31", 262 * 8 * 3600],
+    ["fractional hours in whole seconds", fractional, "2025-11-17", "2025-11-21", 5 * 26_280],
+  ])("%s", (_label, contract, from, to, expected) => {
+    expect(contractualSecondsBetween(contract, from, to)).toBe(expected);
+  });
+
+  it("is the days' contractual seconds added up, for any contract and period", () => {
+    const day = fc.integer({ min: 0, max: 800 }).map((n) => addDays("2024-01-01", n));
+    const hours = fc.integer({ min: 0, max: 1200 }).map((n) => n / 100);
+    const contract = fc
+      .record({
+        from: day,
+        length: fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }),
+        partTime: fc.boolean(),
+        full: hours,
+        byDay: fc.tuple(hours, hours, hours, hours, hours, hours, hours),
+      })
+      .map(({ from, length, partTime: part, full, byDay }) => ({
+        ...fullTime(from, length === null ? null : addDays(from, length), full),
+        ...(part
+          ? {
+              contract_type: "part-time" as const,
+              contractual_hours: 0,
+              contractual_hours_by_day: {
+                monday: byDay[0],
+                tuesday: byDay[1],
+                wednesday: byDay[2],
+                thursday: byDay[3],
+                friday: byDay[4],
+                saturday: byDay[5],
+                sunday: byDay[6],
+              },
+            }
+          : {}),
+      }));
+    fc.assert(
+      fc.property(contract, day, fc.integer({ min: 0, max: 400 }), (c, from, length) => {
+        const to = addDays(from, length);
+        let expected = 0;
+        for (let i = 0; i <= length; i += 1) expected += Math.round(contractualSecondsOn([c], addDays(from, i)));
+        expect(contractualSecondsBetween(c, from, to)).toBe(expected);
+      }),
+    );
   });
 });
 

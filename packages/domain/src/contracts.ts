@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   type CalendarDate,
   calendarDateSchema,
+  daysInPeriod,
   hasAtMostDecimals,
   type Weekday,
   weekdayOf,
@@ -145,6 +146,25 @@ export function contractualHoursOn(contract: Hours, weekday: Weekday): number {
 export function contractualSecondsOn(contracts: readonly (Period & Hours)[], date: CalendarDate): number {
   const contract = contractInForce(contracts, date);
   return contract ? contractualHoursOn(contract, weekdayOf(date)) * 3600 : 0;
+}
+
+/**
+ * Contractual seconds a contract gives from `from` to `to` (both included): its hours on each day of the period on which
+ * it is in force. Counted by weekday (how many Mondays, Tuesdays…), so a year costs what a day does; each weekday's hours
+ * are whole seconds, as a contract's hours have at most two decimals.
+ */
+export function contractualSecondsBetween(contract: Period & Hours, from: CalendarDate, to: CalendarDate): number {
+  const first = contract.from_date > from ? contract.from_date : from;
+  const last = contract.to_date !== null && contract.to_date < to ? contract.to_date : to;
+  const days = daysInPeriod(first, last);
+  if (days <= 0) return 0;
+  const firstWeekday = weekdays.indexOf(weekdayOf(first));
+  let seconds = 0;
+  for (let i = 0; i < 7; i += 1) {
+    const count = Math.floor(days / 7) + (i < days % 7 ? 1 : 0);
+    seconds += count * Math.round(contractualHoursOn(contract, weekdays[(firstWeekday + i) % 7]!) * 3600);
+  }
+  return seconds;
 }
 
 /** Contractual hours in a week of a contract (for the team plan and the dashboard's capacity). */

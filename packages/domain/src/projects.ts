@@ -206,7 +206,12 @@ export function canSeeProject(
   userId: string,
   project: Pick<Project, "project_manager" | "members">,
 ): boolean {
-  return can(role, "read", "project") || isOnProject(userId, project);
+  return canSeeProjectWhen(role, isOnProject(userId, project));
+}
+
+/** `canSeeProject` for a caller that already knows whether the person is on the project (as its manager or member). */
+export function canSeeProjectWhen(role: HasAcls | null | undefined, onProject: boolean): boolean {
+  return can(role, "read", "project") || onProject;
 }
 
 export function isOnProject(userId: string, project: Pick<Project, "project_manager" | "members">): boolean {

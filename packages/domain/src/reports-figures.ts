@@ -1,4 +1,4 @@
-import { type CalendarDate, type Weekday, weekdayOf } from "./calendar-date.js";
+import { type CalendarDate, daysInPeriod, type Weekday, weekdayOf } from "./calendar-date.js";
 import {
   type Contract,
   contractInForce,
@@ -7,7 +7,7 @@ import {
   weeklyContractualHours,
 } from "./contracts.js";
 import { preferenceWithDefault } from "./preferences.js";
-import { daysInPeriod, type TimesheetRow } from "./reports.js";
+import type { TimesheetRow } from "./reports.js";
 import { calendarDateIn, instantAt, isTimeZone } from "./zoned-time.js";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { daysInPeriod } from "./calendar-date.js";
 import {
-  daysInPeriod,
   projectReportOrder,
   projectReportQuerySchema,
   reportPeriodQuerySchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CalendarDate, isCalendarDate } from "./calendar-date.js";
+import { daysInPeriod, isCalendarDate } from "./calendar-date.js";
 import { contractTypes, hoursByDaySchema } from "./contracts.js";
 import { userRefSchema } from "./projects.js";
 
@@ -14,15 +14,6 @@ export type TimesheetType = (typeof timesheetTypes)[number];
 
 /** A report covers at most this many days, ends included (a leap year). */
 export const longestReportDays = 366;
-
-/** Days from `from` to `to`, both included (1 for the same day). */
-export function daysInPeriod(from: CalendarDate, to: CalendarDate): number {
-  const utc = (date: CalendarDate) => {
-    const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-    return Date.UTC(y, m - 1, d);
-  };
-  return Math.round((utc(to) - utc(from)) / 86_400_000) + 1;
-}
 
 /**
  * The last day a report may cover: the queries widen a period by a day and the widest zone offsets, and an instant in

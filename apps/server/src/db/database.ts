@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { amcheck } from "@electric-sql/pglite/contrib/amcheck";
-import { fillPlaceholders, type Query } from "drizzle-orm";
+import { fillPlaceholders, type Query, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -55,9 +55,9 @@ type StatementRunner = (statement: NamedStatement, values: unknown[], rowMode: R
 const statementRunners = new WeakMap<Database, StatementRunner>();
 
 /**
- * Runs `statement` with `values` for its placeholders on a database this file opened (not on a transaction). On
- * PostgreSQL the statement goes under its name, so each connection parses it once and, after a few runs, plans it
- * once; PGlite runs it as any query. The rows come as the driver parses them, keyed by column name, without drizzle's
+ * Runs `statement` with `values` for its placeholders. On a database this file opened, on PostgreSQL, the statement
+ * goes under its name, so each connection parses it once and, after a few runs, plans it once; PGlite (and a
+ * transaction, of either) runs it as any query. The rows come as the driver parses them, keyed by column name, without drizzle's
  * mapping: select no timestamp or date column, which the two drivers parse differently.
  */
 export async function runNamed<Row>(
@@ -86,10 +86,20 @@ async function runStatement(
   values: Record<string, unknown>,
   rowMode: RowMode,
 ): Promise<unknown[]> {
+  const params = fillPlaceholders(statement.query.params, values);
   const run = statementRunners.get(db);
-  if (!run) throw new Error(`${statement.name} runs on the database itself, not on a transaction`);
-  const result = await run(statement, fillPlaceholders(statement.query.params, values), rowMode);
-  return result.rows;
+  if (run) return (await run(statement, params, rowMode)).rows;
+  // On a transaction, the same text and values as a plain query.
+  const { rows } = (await db.execute(plainQuery(statement.query.sql, params))) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  return rowMode === "array" ? rows.map((row) => Object.values(row)) : rows;
+}
+
+/** A statement's text with `$n` placeholders, and their values, as drizzle's SQL. */
+function plainQuery(text: string, params: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`)));
 }
 
 /** apps/server/drizzle, from src/db or dist/db alike. */

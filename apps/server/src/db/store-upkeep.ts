@@ -8,7 +8,8 @@ export const storeUpkeepIntervalMs = 60_000;
 /**
  * The tables due a `VACUUM (ANALYZE)` by autovacuum's default thresholds (20 % of the rows dead or inserted since the
  * last vacuum, 10 % changed since the last analyze), and the tables with rows that this process has never seen
- * vacuumed (PGlite keeps no statistics across a restart).
+ * vacuumed (PGlite keeps no statistics across a restart); by their size on disk, which unlike `pg_class.relpages`
+ * does not wait for a vacuum to be known.
  */
 const dueTables = sql`
   select s.schemaname::text as schema, s.relname::text as name
@@ -16,8 +17,8 @@ const dueTables = sql`
   where s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
     or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
     or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
-    or (s.last_vacuum is null and c.relpages > 0)
-  order by c.relpages desc`;
+    or (s.last_vacuum is null and pg_relation_size(c.oid) > 0)
+  order by pg_relation_size(c.oid) desc`;
 
 /** Vacuums and analyzes the tables that are due; answers their names. */
 export async function vacuumDueTables(db: Database): Promise<string[]> {

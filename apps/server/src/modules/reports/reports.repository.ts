@@ -1,6 +1,7 @@
 import {
   type CalendarDate,
   type Contract,
+  contractualSecondsBetween,
   defaultDailyCapacitySeconds,
   type EventType,
   type ProjectReportSortColumn,
@@ -61,6 +62,15 @@ export interface DailyFiguresRow {
   contractual_hours_by_day: Contract["contractual_hours_by_day"];
 }
 
+/** What the statistics read of a project (`projectHeader`). */
+export interface ProjectHeader {
+  budget: number;
+  end_date: CalendarDate | null;
+  marginability_percentage: number;
+  /** Whether the person asked about manages the project or is among its members. */
+  on_project: boolean;
+}
+
 export interface MemberRow {
   user_id: string;
   nominative: string;
@@ -103,12 +113,26 @@ const uuidArray = (ids: readonly string[]) => sql`${uuidArrayLiteral(ids)}::uuid
 
 /**
  * People and their zones, from a JSON array (a value, or a named statement's placeholder), as a table (`z`) the queries
- * join events to; `ranked` adds each one's place in the report's order (`ord`).
+ * join events to; `ranked` adds each one's place in the report's order (`ord`), `period` its instants (`lo`, `hi`).
  */
-const zonesRecordset = (json: string | Placeholder, ranked = false) =>
-  sql`(select * from jsonb_to_recordset(${json}::jsonb) as z(user_id uuid, tz text${ranked ? sql`, ord int` : sql``}))`;
+const zonesRecordset = (json: string | Placeholder, ranked = false, period?: { from: SQL; to: SQL }) => {
+  const table = sql`jsonb_to_recordset(${json}::jsonb) as z(user_id uuid, tz text${ranked ? sql`, ord int` : sql``})`;
+  if (!period) return sql`(select * from ${table})`;
+  // With a period, each person's first and last instants of it (`lo` included, `hi` not), computed once a person:
+  // `offset 0` keeps them from being copied into the join, where they would be computed again for every event.
+  return sql`(select z.*, (${period.from}::timestamp at time zone z.tz) as lo,
+    ((${period.to} + 1)::timestamp at time zone z.tz) as hi from ${table} offset 0)`;
+};
 
 const zonesTable = (zones: readonly UserZone[]) => zonesRecordset(JSON.stringify(zones));
+
+/** People, their zones and their period's instants (`z.lo`, `z.hi`): see `zonesRecordset`. */
+const periodZonesTable = (zones: readonly UserZone[], from: CalendarDate, to: CalendarDate, ranked = false) =>
+  zonesRecordset(JSON.stringify(zones), ranked, { from: sql`${from}::date`, to: sql`${to}::date` });
+
+/** An event of `e` starts within its person's period (`z` from `periodZonesTable`), bounded for the index too. */
+const startsInPeriod = (from: CalendarDate, to: CalendarDate) =>
+  sql`e.start_time >= z.lo and e.start_time < z.hi and ${widestRange(from, to)}`;
 
 const keyOf: Record<LoggedDimension, SQL> = {
   none: sql`null::text`,
@@ -180,8 +204,6 @@ export interface RankedZone extends UserZone {
   ord: number;
 }
 
-const rankedZonesTable = (zones: readonly RankedZone[]) => zonesRecordset(JSON.stringify(zones), true);
-
 export type TimesheetDimension = "none" | "project" | "customer";
 
 /** `widestRange`'s bounds, as a named statement takes them. */
@@ -222,13 +244,12 @@ function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, b
         ? sql`left join customers rc on rc.id = g.key and rc.organization_id = ${organizationId}`
         : sql``;
   const query = sql`
-    with z as ${zonesRecordset(sql.placeholder("zones"), true)}, g as (
+    with z as ${zonesRecordset(sql.placeholder("zones"), true, { from, to })}, g as (
       select e.user_id, (e.start_time at time zone z.tz)::date as day, ${key} as key,
         sum(e.elapsed_time)::int8 as seconds
       from z
       join time_blocking_events e on e.user_id = z.user_id
-        and e.start_time >= (${from}::timestamp at time zone z.tz)
-        and e.start_time < ((${to} + 1)::timestamp at time zone z.tz)
+        and e.start_time >= z.lo and e.start_time < z.hi
         and e.start_time >= ${sql.placeholder("lower")}::timestamptz
         and e.start_time < ${sql.placeholder("upper")}::timestamptz
       ${needsProject ? sql`left join projects p on p.id = e.project_id and p.organization_id = ${organizationId}` : sql``}
@@ -318,26 +339,85 @@ const projectBlockDaysStatement = namedStatement("reports_project_block_days", {
   },
 });
 
+/** A statement of the reports built once and run under its name (`runNamed`): parsed once a connection. */
+const reportStatement = (name: string, query: SQL) =>
+  namedStatement(`reports_${name}`, { toSQL: () => dialect.sqlToQuery(query) });
+
+const membersColumns = sql`u.id as user_id, u.nominative, u.image_url, u.status, u.preferences
+  from organization_members m join users u on u.id = m.user_id`;
+const membersOrder = sql`order by lower(u.nominative), u.nominative, u.id`;
+
+/** Everyone in an organization (`members`). */
+const membersStatement = reportStatement(
+  "members",
+  sql`select ${membersColumns} where m.organization_id = ${sql.placeholder("organizationId")} ${membersOrder}`,
+);
+
+/** A project's final-balance expenses by day (`finalBalanceByDay`). */
+const finalBalanceStatement = reportStatement(
+  "final_balance_by_day",
+  sql`select to_char(transaction_date, 'YYYY-MM-DD') as day, sum(round(amount * 100))::float8 as cents
+    from expenses where organization_id = ${sql.placeholder("organizationId")}
+      and project_id = ${sql.placeholder("projectId")} and is_final_balance
+    group by 1`,
+);
+
+/** An organization's overheads (`overheads`). */
+const overheadsStatement = reportStatement(
+  "overheads",
+  sql`select amount::float8 as amount, to_char(from_date, 'YYYY-MM-DD') as from_date,
+      to_char(to_date, 'YYYY-MM-DD') as to_date
+    from overheads where organization_id = ${sql.placeholder("organizationId")}`,
+);
+
+/**
+ * What the statistics read of a project (`projectHeader`): its budget, end date and target margin, and whether a
+ * person manages it or is among its members (`isOnProject`).
+ */
+const projectHeaderStatement = reportStatement(
+  "project_header",
+  sql`select p.budget::float8 as budget, to_char(p.end_date, 'YYYY-MM-DD') as end_date,
+      p.marginability_percentage::float8 as marginability_percentage,
+      (coalesce(p.project_manager_id = ${sql.placeholder("userId")}::uuid, false) or exists (
+        select 1 from project_members pm where pm.project_id = p.id and pm.user_id = ${sql.placeholder("userId")}::uuid
+      )) as on_project
+    from projects p
+    where p.organization_id = ${sql.placeholder("organizationId")} and p.id = ${sql.placeholder("projectId")}`,
+);
+
+/** Everyone in the organization a user belongs to (`membersOfUserOrganization`): every report reads them first. */
+const membersOfUserOrganizationStatement = reportStatement(
+  "members_of_user_organization",
+  sql`select ${membersColumns}
+    where m.organization_id = (select organization_id from organization_members where user_id = ${sql.placeholder("userId")})
+    ${membersOrder}`,
+);
+
+/** The contracts of some people in force on some day of a period, with their terms (`contractsInPeriod`). */
+const contractsInPeriodStatement = reportStatement(
+  "contracts_in_period",
+  sql`select c.id, c.user_id, c.contract_type, c.contractual_hours::float8 as contractual_hours,
+      c.contractual_hours_by_day, to_char(c.from_date, 'YYYY-MM-DD') as from_date,
+      to_char(c.to_date, 'YYYY-MM-DD') as to_date
+    from user_contracts c
+    where c.organization_id = ${sql.placeholder("organizationId")}
+      and c.user_id = any(${sql.placeholder("userIds")}::uuid[])
+      and c.from_date <= ${sql.placeholder("to")}::date
+      and (c.to_date is null or c.to_date >= ${sql.placeholder("from")}::date)`,
+);
+
 export function createReportsRepository(db: Database) {
   // Both drivers answer `execute` with `{ rows }`; the common database type does not say so.
   const rows = async <T>(query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const repository = {
     /** Everyone in the organization (any status) with what their answers and zones need. */
     members(organizationId: string): Promise<MemberRow[]> {
-      return rows<MemberRow>(sql`
-        select u.id as user_id, u.nominative, u.image_url, u.status, u.preferences
-        from organization_members m join users u on u.id = m.user_id
-        where m.organization_id = ${organizationId}
-        order by lower(u.nominative), u.nominative, u.id`);
+      return runNamed<MemberRow>(db, membersStatement, { organizationId });
     },
 
     /** Everyone in the organization `userId` belongs to, as `members` answers them. */
     membersOfUserOrganization(userId: string): Promise<MemberRow[]> {
-      return rows<MemberRow>(sql`
-        select u.id as user_id, u.nominative, u.image_url, u.status, u.preferences
-        from organization_members m join users u on u.id = m.user_id
-        where m.organization_id = (select organization_id from organization_members where user_id = ${userId})
-        order by lower(u.nominative), u.nominative, u.id`);
+      return runNamed<MemberRow>(db, membersOfUserOrganizationStatement, { userId });
     },
 
     /** The contracts of these people, as the domain reads them. */
@@ -383,11 +463,8 @@ export function createReportsRepository(db: Database) {
         with g as (
           select e.user_id, (e.start_time at time zone z.tz)::date as day, ${keyOf[dimension]} as key,
             sum(e.elapsed_time)::int8 as seconds
-          from ${zonesTable(zones)} z
-          join time_blocking_events e on e.user_id = z.user_id
-            and e.start_time >= (${from}::date::timestamp at time zone z.tz)
-            and e.start_time < ((${to}::date + 1)::timestamp at time zone z.tz)
-            and ${widestRange(from, to)}
+          from ${periodZonesTable(zones, from, to)} z
+          join time_blocking_events e on e.user_id = z.user_id and ${startsInPeriod(from, to)}
           ${needsProject ? sql`left join projects p on p.id = e.project_id and p.organization_id = ${organizationId}` : sql``}
           where e.organization_id = ${organizationId} and e.event_type = 'activity' and e.completed
             ${projectIds.length > 0 ? sql`and e.project_id = any(${uuidArray(projectIds)})` : sql``}
@@ -421,11 +498,8 @@ export function createReportsRepository(db: Database) {
       return rows(sql`
         select e.user_id, to_char((e.start_time at time zone z.tz)::date, 'YYYY-MM-DD') as day,
           sum(round(date_part('epoch', e.end_time - e.start_time)))::float8 as seconds
-        from ${zonesTable(zones)} z
-        join time_blocking_events e on e.user_id = z.user_id
-          and e.start_time >= (${from}::date::timestamp at time zone z.tz)
-          and e.start_time < ((${to}::date + 1)::timestamp at time zone z.tz)
-          and ${widestRange(from, to)}
+        from ${periodZonesTable(zones, from, to)} z
+        join time_blocking_events e on e.user_id = z.user_id and ${startsInPeriod(from, to)}
         where e.organization_id = ${organizationId} and e.recurrence_id is null
           and ${kind === "planning" ? sql`e.event_type = 'planning'` : sql`e.event_type = 'activity' and not e.completed`}
           ${projectId ? sql`and e.project_id = ${projectId}` : sql``}
@@ -455,11 +529,8 @@ export function createReportsRepository(db: Database) {
       if (zones.length === 0) return Promise.resolve([]);
       return rows(sql`
         select e.user_id, tc.id as category_id, tc.name as category_name, tc.color, sum(e.elapsed_time)::float8 as seconds
-        from ${zonesTable(zones)} z
-        join time_blocking_events e on e.user_id = z.user_id
-          and e.start_time >= (${from}::date::timestamp at time zone z.tz)
-          and e.start_time < ((${to}::date + 1)::timestamp at time zone z.tz)
-          and ${widestRange(from, to)}
+        from ${periodZonesTable(zones, from, to)} z
+        join time_blocking_events e on e.user_id = z.user_id and ${startsInPeriod(from, to)}
         left join task_categories tc on tc.id = e.category_id and tc.organization_id = ${organizationId}
         where e.organization_id = ${organizationId} and e.event_type = 'activity' and e.completed
         group by 1, 2, 3, 4
@@ -561,18 +632,23 @@ export function createReportsRepository(db: Database) {
 
     /** Final-balance expenses of a project by transaction day (null: undated), in euros. */
     async finalBalanceByDay(organizationId: string, projectId: string): Promise<Map<CalendarDate | null, number>> {
-      const found = await rows<{ day: string | null; cents: number }>(sql`
-        select to_char(transaction_date, 'YYYY-MM-DD') as day, sum(round(amount * 100))::float8 as cents
-        from expenses where organization_id = ${organizationId} and project_id = ${projectId} and is_final_balance
-        group by 1`);
+      const found = await runNamed<{ day: string | null; cents: number }>(db, finalBalanceStatement, {
+        organizationId,
+        projectId,
+      });
       return new Map(found.map((row) => [row.day, Number(row.cents) / 100]));
     },
 
     async overheads(organizationId: string) {
-      return rows<{ amount: number; from_date: string; to_date: string | null }>(sql`
-        select amount::float8 as amount, to_char(from_date, 'YYYY-MM-DD') as from_date,
-          to_char(to_date, 'YYYY-MM-DD') as to_date
-        from overheads where organization_id = ${organizationId}`);
+      return runNamed<{ amount: number; from_date: string; to_date: string | null }>(db, overheadsStatement, {
+        organizationId,
+      });
+    },
+
+    /** What the statistics read of a project, and whether `userId` is on it; undefined outside the organization. */
+    async projectHeader(organizationId: string, projectId: string, userId: string): Promise<ProjectHeader | undefined> {
+      const [found] = await runNamed<ProjectHeader>(db, projectHeaderStatement, { organizationId, projectId, userId });
+      return found;
     },
 
     /**
@@ -672,7 +748,7 @@ export function createReportsRepository(db: Database) {
 
     /**
      * The contracts of these people in force on some day of the period, by id: their terms, and the contractual
-     * seconds each gives over the days of the period it covers (its hours on each of those days).
+     * seconds each gives over the days of the period it covers (`contractualSecondsBetween`).
      */
     async contractsInPeriod({
       organizationId,
@@ -686,21 +762,13 @@ export function createReportsRepository(db: Database) {
       to: CalendarDate;
     }): Promise<Map<string, ContractTerms>> {
       if (userIds.length === 0) return new Map();
-      const found = await rows<ContractTerms & { id: string }>(sql`
-        select c.id, c.user_id, c.contract_type, c.contractual_hours::float8 as contractual_hours,
-          c.contractual_hours_by_day, sum(${sqlRules.contractualHoursOn(sql`d.day`)} * 3600)::float8 as seconds
-        from user_contracts c
-        cross join lateral (
-          select day::date from generate_series(greatest(c.from_date, ${from}::date)::timestamp,
-            least(coalesce(c.to_date, ${to}::date), ${to}::date)::timestamp, interval '1 day') day
-        ) d
-        where c.organization_id = ${organizationId} and c.user_id = any(${uuidArray(userIds)})
-          and c.from_date <= ${to}::date and (c.to_date is null or c.to_date >= ${from}::date)
-        group by c.id`);
+      const found = await runNamed<
+        Omit<ContractTerms, "seconds"> & Pick<Contract, "from_date" | "to_date"> & { id: string }
+      >(db, contractsInPeriodStatement, { organizationId, userIds: uuidArrayLiteral(userIds), from, to });
       return new Map(
-        found.map(({ id, ...terms }) => [
+        found.map(({ id, from_date, to_date, ...terms }) => [
           id,
-          { ...terms, contractual_hours: Number(terms.contractual_hours), seconds: Number(terms.seconds) },
+          { ...terms, seconds: contractualSecondsBetween({ ...terms, from_date, to_date }, from, to) },
         ]),
       );
     },
@@ -723,8 +791,7 @@ export function createReportsRepository(db: Database) {
       to: CalendarDate;
     }): Promise<DailyFiguresRow[]> {
       if (zones.length === 0) return Promise.resolve([]);
-      const inPeriod = sql`e.start_time >= (${from}::date::timestamp at time zone z.tz)
-        and e.start_time < ((${to}::date + 1)::timestamp at time zone z.tz) and ${widestRange(from, to)}`;
+      const inPeriod = startsInPeriod(from, to);
       // A series' occurrences are looked for a day beyond each end of the period, then counted on their own day.
       const templates = sql`select e.user_id, z.tz, e.start_time, e.end_time, r.every, r.frequency, r.day_of_weeks,
           r.until, r.repeat, r.skip, r.end_date
@@ -733,7 +800,7 @@ export function createReportsRepository(db: Database) {
         where e.organization_id = ${organizationId} and e.event_type = 'planning' and e.recurrence_id is not null
           and e.start_time < ((${to}::date + 2)::timestamp at time zone z.tz)`;
       return rows<DailyFiguresRow>(sql`
-        with z as ${rankedZonesTable(zones)},
+        with z as ${periodZonesTable(zones, from, to, true)},
         logged as materialized (
           select e.user_id, (e.start_time at time zone z.tz)::date as day, sum(e.elapsed_time)::int8 as seconds,
             sum(case when e.project_id is not null and p.not_billable = false then e.elapsed_time else 0 end)::int8

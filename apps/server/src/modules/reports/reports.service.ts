@@ -4,6 +4,7 @@ import {
   budgetRunway,
   type CalendarDate,
   can,
+  canSeeProjectWhen,
   contractualHoursPerDay,
   costsForecast,
   dayPercentage,
@@ -498,11 +499,16 @@ export function createReportsService({
       projectId: string;
       now?: Date;
     }): Promise<ProjectStatistics> {
-      // The members are read beside the project's check, and used only once it passes.
-      const [project, members] = await Promise.all([
-        projects.authorizeProject({ actorId, organizationId, projectId, access: "read", workLog: false }),
+      // The actor's role, the project's figures (and whether the actor is on it) and the members are read side by
+      // side, and used only once the checks pass: the project is of the organization and the actor may see it
+      // (`canSeeProject`), else 404 as for any project out of sight.
+      const [actor, project, members] = await Promise.all([
+        actorRole(actorId),
+        repository.projectHeader(organizationId, projectId, actorId),
         repository.members(organizationId),
       ]);
+      if (actor.organizationId !== organizationId) throw notFound("Organization");
+      if (!project || !canSeeProjectWhen(actor.role, project.on_project)) throw notFound("Project");
       const reader = members.find((row) => row.user_id === userId);
       if (!reader) throw notFound("User");
       const zones = members.map((row) => ({ user_id: row.user_id, tz: timeZoneOfPreferences(row.preferences) }));

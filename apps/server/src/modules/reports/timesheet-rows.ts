@@ -95,15 +95,49 @@ class JsonBytes {
     this.length += text.length;
   }
 
+  /** A number as `JSON.stringify` writes it; whole ones digit by digit, without making their text. */
+  number(value: number): void {
+    if (!Number.isSafeInteger(value) || value < 0) {
+      this.ascii(Number.isFinite(value) ? String(value) : "null");
+      return;
+    }
+    let digits = 1;
+    for (let rest = Math.floor(value / 10); rest > 0; rest = Math.floor(rest / 10)) digits += 1;
+    this.room(digits);
+    let at = this.length + digits;
+    let rest = value;
+    do {
+      at -= 1;
+      this.buffer[at] = 48 + (rest % 10);
+      rest = Math.floor(rest / 10);
+    } while (rest > 0);
+    this.length += digits;
+  }
+
+  /** `hoursMinutes(seconds)` (packages/domain), written digit by digit. */
+  hoursMinutes(seconds: number): void {
+    const minutes = Math.floor(Math.max(0, seconds) / 60);
+    const hours = Math.floor(minutes / 60);
+    if (!Number.isSafeInteger(hours)) {
+      this.ascii(hoursMinutes(seconds));
+      return;
+    }
+    if (hours < 10) this.ascii("0");
+    this.number(hours);
+    const rest = minutes % 60;
+    this.room(3);
+    this.buffer[this.length] = 58;
+    this.buffer[this.length + 1] = 48 + Math.floor(rest / 10);
+    this.buffer[this.length + 2] = 48 + (rest % 10);
+    this.length += 3;
+  }
+
   done(): Buffer {
     return this.buffer.subarray(0, this.length);
   }
 }
 
 const utf8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
-
-/** A number as `JSON.stringify` writes it. */
-const jsonNumber = (value: number) => (Number.isFinite(value) ? String(value) : "null");
 
 /**
  * The timesheet's JSON answer, byte for byte what `JSON.stringify` makes of `{...head, rows, ...tail}` with the rows
@@ -132,10 +166,14 @@ export function timesheetJson(
   out.bytes(utf8(`${JSON.stringify(head).slice(0, -1)},"rows":[`));
   const comma = utf8(",");
   const quoteComma = utf8(`",`);
-  source.lines.forEach((line, index) => {
-    const [ord, day, seconds, contractId, projectId, projectTitle, customerId, customerNominative] = line;
+  const { lines, contracts } = source;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    const day = line[1];
+    const seconds = line[2];
+    const contractId = line[3];
     if (index > 0) out.bytes(comma);
-    out.bytes(people[ord]!);
+    out.bytes(people[line[0]]!);
     let date = days.get(day);
     if (!date) {
       const weekday = weekdayOf(day);
@@ -144,11 +182,11 @@ export function timesheetJson(
       days.set(day, date);
     }
     out.bytes(date.piece);
-    out.ascii(jsonNumber(seconds));
+    out.number(seconds);
     out.bytes(workedHours);
-    out.ascii(hoursMinutes(seconds));
+    out.hoursMinutes(seconds);
     out.bytes(quoteComma);
-    const contract = contractId === null ? undefined : source.contracts.get(contractId);
+    const contract = contractId === null ? undefined : contracts.get(contractId);
     if (contract) {
       let byWeekday = contractPieces.get(contractId!);
       if (!byWeekday) {
@@ -168,6 +206,8 @@ export function timesheetJson(
     } else {
       out.bytes(noContract);
     }
+    const projectId = line[4];
+    const customerId = line[6];
     let piece = noNames;
     if (projectId || customerId) {
       // Within one answer a project's id names its title and customer, and a customer's id its name.
@@ -177,16 +217,16 @@ export function timesheetJson(
         piece = utf8(
           JSON.stringify({
             project_id: projectId ?? null,
-            project_title: projectTitle ?? null,
+            project_title: line[5] ?? null,
             customer_id: customerId ?? null,
-            customer_nominative: customerNominative ?? null,
+            customer_nominative: line[7] ?? null,
           }).slice(1),
         );
         namePieces.set(key, piece);
       }
     }
     out.bytes(piece);
-  });
+  }
   out.bytes(utf8(`],${JSON.stringify(tail).slice(1)}`));
   return out.done();
 }
