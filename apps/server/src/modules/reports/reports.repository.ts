@@ -258,9 +258,8 @@ function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, b
         ${byCustomer ? sql`and p.customer_id = any(${sql.placeholder("customerIds")}::uuid[])` : sql``}
       group by 1, 2, 3
     )
-    select z.ord, to_char(g.day, 'YYYY-MM-DD') as day, g.seconds::float8 as seconds, c.id as contract_id ${names}
+    select z.ord, to_char(g.day, 'YYYY-MM-DD') as day, g.seconds::float8 as seconds ${names}
     from g join z on z.user_id = g.user_id
-    ${sqlRules.contractOn(organizationId, sql`g.user_id`, sql`g.day`)}
     ${namesJoin}
     order by z.ord, g.day, g.key`;
   const statement = namedStatement(name, { toSQL: () => dialect.sqlToQuery(query) });
@@ -396,7 +395,7 @@ const membersOfUserOrganizationStatement = reportStatement(
 /** The contracts of some people in force on some day of a period, with their terms (`contractsInPeriod`). */
 const contractsInPeriodStatement = reportStatement(
   "contracts_in_period",
-  sql`select c.id, c.user_id, c.contract_type, c.contractual_hours::float8 as contractual_hours,
+  sql`select c.user_id, c.contract_type, c.contractual_hours::float8 as contractual_hours,
       c.contractual_hours_by_day, to_char(c.from_date, 'YYYY-MM-DD') as from_date,
       to_char(c.to_date, 'YYYY-MM-DD') as to_date
     from user_contracts c
@@ -712,8 +711,7 @@ export function createReportsRepository(db: Database) {
 
     /**
      * The timesheet's lines, whole: logged time of each of `zones`' people from `from` to `to` (days in their zone),
-     * per day and, by `dimension`, per project or customer, with the contract in force that day and the project's or
-     * customer's names; in the people's order (`ord`), then by day. One named statement per shape
+     * per day and, by `dimension`, per project or customer, with the project's or customer's names; in the people's order (`ord`), then by day. One named statement per shape
      * (`timesheetStatement`), its rows read as arrays.
      */
     async timesheetLines({
@@ -747,7 +745,7 @@ export function createReportsRepository(db: Database) {
     },
 
     /**
-     * The contracts of these people in force on some day of the period, by id: their terms, and the contractual
+     * The contracts of these people in force on some day of the period: their periods and terms, and the contractual
      * seconds each gives over the days of the period it covers (`contractualSecondsBetween`).
      */
     async contractsInPeriod({
@@ -760,17 +758,15 @@ export function createReportsRepository(db: Database) {
       userIds: readonly string[];
       from: CalendarDate;
       to: CalendarDate;
-    }): Promise<Map<string, ContractTerms>> {
-      if (userIds.length === 0) return new Map();
-      const found = await runNamed<
-        Omit<ContractTerms, "seconds"> & Pick<Contract, "from_date" | "to_date"> & { id: string }
-      >(db, contractsInPeriodStatement, { organizationId, userIds: uuidArrayLiteral(userIds), from, to });
-      return new Map(
-        found.map(({ id, from_date, to_date, ...terms }) => [
-          id,
-          { ...terms, seconds: contractualSecondsBetween({ ...terms, from_date, to_date }, from, to) },
-        ]),
-      );
+    }): Promise<ContractTerms[]> {
+      if (userIds.length === 0) return [];
+      const found = await runNamed<Omit<ContractTerms, "seconds">>(db, contractsInPeriodStatement, {
+        organizationId,
+        userIds: uuidArrayLiteral(userIds),
+        from,
+        to,
+      });
+      return found.map((contract) => ({ ...contract, seconds: contractualSecondsBetween(contract, from, to) }));
     },
 
     /**

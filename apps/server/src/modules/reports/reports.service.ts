@@ -40,7 +40,13 @@ import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
 import type { ProjectsService } from "../projects/projects.service.js";
 import type { DailyFiguresRow, MemberRow, RankedZone, ReportsRepository } from "./reports.repository.js";
-import { type TimesheetLine, type TimesheetSource, timesheetJson, timesheetRowOf } from "./timesheet-rows.js";
+import {
+  contractOfLine,
+  type TimesheetLine,
+  type TimesheetSource,
+  timesheetJson,
+  timesheetRows,
+} from "./timesheet-rows.js";
 
 export type ReportsService = ReturnType<typeof createReportsService>;
 
@@ -249,22 +255,25 @@ export function createReportsService({
     if (dimension !== "none") {
       // Days are YYYY-MM-DD and the lines come in the people's order, by day: within a day, the names in the
       // locale's order.
-      const label = (line: TimesheetLine) => (dimension === "project" ? line[5] : line[7]) ?? "";
+      const label = (line: TimesheetLine) => (dimension === "project" ? line[4] : line[6]) ?? "";
       lines.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) || label(a).localeCompare(label(b)));
     }
     const contractual = new Map<string, number>();
-    for (const contract of contracts.values()) {
+    for (const contract of contracts) {
       contractual.set(contract.user_id, (contractual.get(contract.user_id) ?? 0) + contract.seconds);
     }
+    const source: TimesheetSource = { people, contracts, lines };
+    const contractOf = contractOfLine(source);
     const logged = new Map<number, { seconds: number; withoutContract: number }>();
-    for (const [ord, , seconds, contractId] of lines) {
+    for (const line of lines) {
+      const [ord, , seconds] = line;
       let sum = logged.get(ord);
       if (!sum) {
         sum = { seconds: 0, withoutContract: 0 };
         logged.set(ord, sum);
       }
       sum.seconds += seconds;
-      if (contractId === null) sum.withoutContract += seconds;
+      if (!contractOf(line)) sum.withoutContract += seconds;
     }
     const totals: TimesheetUserTotal[] = [];
     people.forEach((row, ord) => {
@@ -283,7 +292,6 @@ export function createReportsService({
     const workLog = totals.reduce((total, t) => total + t.work_log, 0);
     const head = { timesheet_type: query.timesheet_type, start_date: from, end_date: to };
     const tail = { totals, work_log: workLog, worked_hours: hoursMinutes(workLog) };
-    const source: TimesheetSource = { people, contracts, lines };
     return { source, head, tail };
   }
 
@@ -291,7 +299,7 @@ export function createReportsService({
     /** `GET report/timesheet` (read timesheet): rows per user and day (and project or customer), totals per user. */
     async timesheet({ actorId, query }: { actorId: string; query: TimesheetQuery }): Promise<Timesheet> {
       const { source, head, tail } = await timesheetParts(actorId, query);
-      return { ...head, rows: source.lines.map((line) => timesheetRowOf(source, line)), ...tail };
+      return { ...head, rows: timesheetRows(source), ...tail };
     },
 
     /**

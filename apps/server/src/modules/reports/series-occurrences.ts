@@ -120,6 +120,10 @@ export function seriesOccurrences({ source, rangeFrom, rangeTo }: { source: SQL;
     cross join lateral (
       select case
         when c.day = b.base_day then s.end_time
+        -- No clock change within a day of the start, and a block of at most 10 hours: it ends within that day, at the
+        -- start's offset.
+        when o.before = o.after and lw.l_end - lw.l_start <= interval '10 hours'
+          then st.occ_start + (lw.l_end - lw.l_start)
         -- The end at the start's offset, when the clock shows the end's wall-clock time then (no change between).
         when ((st.occ_start + (lw.l_end - lw.l_start)) at time zone s.tz) = lw.l_end
           then st.occ_start + (lw.l_end - lw.l_start)
@@ -144,5 +148,7 @@ export function seriesOccurrences({ source, rangeFrom, rangeTo }: { source: SQL;
       and st.occ_start < rg.range_to
       and (case when en.occ_end <= st.occ_start then st.occ_start + (s.end_time - s.start_time) else en.occ_end end)
         > rg.range_from
-      and not (s.skip @> to_jsonb(round(extract(epoch from st.occ_start) * 1000)::int8))`;
+      -- Most series skip nothing: their occurrences are not turned into JSON to be looked for.
+      and (case when jsonb_array_length(s.skip) = 0 then true
+        else not (s.skip @> to_jsonb(round(extract(epoch from st.occ_start) * 1000)::int8)) end)`;
 }

@@ -1,9 +1,11 @@
 import {
   type CalendarDate,
+  contractInForce,
   contractualHoursOn,
   type HoursByDay,
   hoursMinutes,
   noHoursByDay,
+  periodsOverlap,
   type Timesheet,
   type TimesheetUserTotal,
   timesheetSchema,
@@ -15,18 +17,19 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   type ContractTerms,
+  contractOfLine,
   type TimesheetLine,
   type TimesheetSource,
   timesheetJson,
-  timesheetRowOf,
+  timesheetRows,
 } from "./timesheet-rows.js";
 
 type Head = Pick<Timesheet, "timesheet_type" | "start_date" | "end_date">;
 type Tail = Pick<Timesheet, "totals" | "work_log" | "worked_hours">;
 
-/** What `timesheetJson` must write: the rows made one by one, serialized by `JSON.stringify`. */
+/** What `timesheetJson` must write: the rows of `timesheetRows`, serialized by `JSON.stringify`. */
 const expectedJson = (head: Head, source: TimesheetSource, tail: Tail) =>
-  JSON.stringify({ ...head, rows: source.lines.map((line) => timesheetRowOf(source, line)), ...tail });
+  JSON.stringify({ ...head, rows: timesheetRows(source), ...tail });
 
 /** Checks the bytes against `JSON.stringify` byte for byte and against the wire schema; answers the parsed answer. */
 function checkAnswer(head: Head, source: TimesheetSource, tail: Tail): Timesheet {
@@ -41,13 +44,24 @@ function checkAnswer(head: Head, source: TimesheetSource, tail: Tail): Timesheet
   return answer;
 }
 
+/** The day `days` days after (before, if negative) a calendar date. */
+function addDays(date: CalendarDate, days: number): CalendarDate {
+  const [year, month, dayOfMonth] = date.split("-").map(Number) as [number, number, number];
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, dayOfMonth + days);
+  return at.toISOString().slice(0, 10);
+}
+
 const emptyTail: Tail = { totals: [], work_log: 0, worked_hours: "00:00" };
 const head: Head = { timesheet_type: "byDay", start_date: "2026-03-01", end_date: "2026-03-31" };
 
 const ada = { user_id: "6f1c2a7e-0000-4000-8000-000000000001", nominative: "Ada Lovelace" };
+const grace = { user_id: "6f1c2a7e-0000-4000-8000-000000000002", nominative: "Grace Hopper" };
 const partTimeHours: HoursByDay = { ...noHoursByDay, monday: 4, wednesday: 6, saturday: 3, sunday: 1 };
 const partTime: ContractTerms = {
   user_id: ada.user_id,
+  from_date: "2026-03-01",
+  to_date: null,
   contract_type: "part-time",
   contractual_hours: 0,
   contractual_hours_by_day: partTimeHours,
@@ -55,41 +69,57 @@ const partTime: ContractTerms = {
 };
 const fullTime: ContractTerms = {
   user_id: ada.user_id,
+  from_date: "2026-01-01",
+  to_date: "2026-12-31",
   contract_type: "full-time",
   contractual_hours: 8,
   contractual_hours_by_day: null,
   seconds: 0,
 };
 
+describe("addDays (test helper)", () => {
+  test("crosses months, leap days and years", () => {
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("1000-01-01", -1)).toBe("0999-12-31");
+    expect(addDays("9998-12-31", 1)).toBe("9999-01-01");
+  });
+});
+
 describe("timesheetJson (examples)", () => {
   test("an empty timesheet: no rows, the head and the tail", () => {
-    const source: TimesheetSource = { people: [], contracts: new Map(), lines: [] };
+    const source: TimesheetSource = { people: [], contracts: [], lines: [] };
     const text = timesheetJson(head, source, emptyTail).toString("utf8");
     expect(text).toBe(
       '{"timesheet_type":"byDay","start_date":"2026-03-01","end_date":"2026-03-31","rows":[],"totals":[],"work_log":0,"worked_hours":"00:00"}',
     );
+    expect(timesheetRows(source)).toEqual([]);
     expect(checkAnswer(head, source, emptyTail).rows).toEqual([]);
   });
 
   test("a byDay line without a contract: nulls for the contract and the names", () => {
     // 2026-03-02 is a Monday; 3 h 25 min 59 s.
-    const line: TimesheetLine = [0, "2026-03-02", 12_359, null];
-    const source: TimesheetSource = { people: [ada], contracts: new Map(), lines: [line] };
-    expect(timesheetRowOf(source, line)).toEqual({
-      user_id: ada.user_id,
-      nominative: "Ada Lovelace",
-      work_log_date: "2026-03-02",
-      weekday: "monday",
-      work_log: 12_359,
-      worked_hours: "03:25",
-      contract_type: null,
-      contractual_hours: null,
-      contractual_hours_by_day: null,
-      project_id: null,
-      project_title: null,
-      customer_id: null,
-      customer_nominative: null,
-    });
+    const line: TimesheetLine = [0, "2026-03-02", 12_359];
+    const source: TimesheetSource = { people: [ada], contracts: [], lines: [line] };
+    expect(contractOfLine(source)(line)).toBeNull();
+    expect(timesheetRows(source)).toEqual([
+      {
+        user_id: ada.user_id,
+        nominative: "Ada Lovelace",
+        work_log_date: "2026-03-02",
+        weekday: "monday",
+        work_log: 12_359,
+        worked_hours: "03:25",
+        contract_type: null,
+        contractual_hours: null,
+        contractual_hours_by_day: null,
+        project_id: null,
+        project_title: null,
+        customer_id: null,
+        customer_nominative: null,
+      },
+    ]);
     const tail: Tail = {
       totals: [
         {
@@ -110,29 +140,31 @@ describe("timesheetJson (examples)", () => {
   });
 
   test("a part-time contract on a weekend day gives its hours for that weekday; full-time gives 0 there", () => {
-    // 2026-03-07 is a Saturday, 2026-03-08 a Sunday, 2026-03-09 a Monday.
-    const contracts = new Map([
-      ["part", partTime],
-      ["full", fullTime],
-    ]);
+    // 2026-03-07 is a Saturday, 2026-03-08 a Sunday, 2026-03-09 a Monday. Ada is part-time from 2026-03-01 (no end),
+    // Grace full-time through 2026.
+    const graceFullTime: ContractTerms = { ...fullTime, user_id: grace.user_id };
     const lines: TimesheetLine[] = [
-      [0, "2026-03-07", 3600, "part"],
-      [0, "2026-03-08", 1800, "part"],
-      [0, "2026-03-09", 7200, "part"],
-      [0, "2026-03-07", 600, "full"],
-      [0, "2026-03-09", 28_800, "full"],
+      [0, "2026-03-07", 3600],
+      [0, "2026-03-08", 1800],
+      [0, "2026-03-09", 7200],
+      [1, "2026-03-07", 600],
+      [1, "2026-03-09", 28_800],
     ];
-    const source: TimesheetSource = { people: [ada], contracts, lines };
-    const rows = lines.map((line) => timesheetRowOf(source, line));
-    expect(rows.map((row) => [row.weekday, row.contract_type, row.contractual_hours])).toEqual([
-      ["saturday", "part-time", 3],
-      ["sunday", "part-time", 1],
-      ["monday", "part-time", 4],
-      ["saturday", "full-time", 0],
-      ["monday", "full-time", 8],
+    const source: TimesheetSource = { people: [ada, grace], contracts: [graceFullTime, partTime], lines };
+    const rows = timesheetRows(source);
+    expect(rows.map((row) => [row.nominative, row.weekday, row.contract_type, row.contractual_hours])).toEqual([
+      ["Ada Lovelace", "saturday", "part-time", 3],
+      ["Ada Lovelace", "sunday", "part-time", 1],
+      ["Ada Lovelace", "monday", "part-time", 4],
+      ["Grace Hopper", "saturday", "full-time", 0],
+      ["Grace Hopper", "monday", "full-time", 8],
     ]);
+    const contractOf = contractOfLine(source);
+    expect(lines.map(contractOf)).toEqual([partTime, partTime, partTime, graceFullTime, graceFullTime]);
+    expect(contractOf(lines[0]!)).toBe(partTime);
+    expect(contractOf(lines[3]!)).toBe(graceFullTime);
     for (const row of rows) {
-      const terms = row.contract_type === "part-time" ? partTime : fullTime;
+      const terms = row.contract_type === "part-time" ? partTime : graceFullTime;
       expect(row.contractual_hours).toBe(contractualHoursOn(terms, weekdayOf(row.work_log_date)));
     }
     expect(rows[0]!.contractual_hours_by_day).toEqual(partTimeHours);
@@ -141,22 +173,108 @@ describe("timesheetJson (examples)", () => {
     expect(answer.rows.map((row) => row.contractual_hours)).toEqual([3, 1, 4, 0, 8]);
   });
 
+  test("a contract that changes mid-period: each row shows the one in force on its day", () => {
+    // Full-time until the 15th (a Sunday), part-time from the 16th (a Monday), listed newest first.
+    const until15: ContractTerms = { ...fullTime, from_date: "2026-03-01", to_date: "2026-03-15" };
+    const from16: ContractTerms = { ...partTime, from_date: "2026-03-16", to_date: null };
+    const lines: TimesheetLine[] = [
+      [0, "2026-03-01", 60],
+      [0, "2026-03-02", 120],
+      [0, "2026-03-14", 180],
+      [0, "2026-03-15", 240],
+      [0, "2026-03-16", 300],
+      [0, "2026-03-18", 360],
+      [0, "2026-03-21", 420],
+      [0, "2026-03-22", 480],
+      [0, "2026-03-31", 540],
+    ];
+    const source: TimesheetSource = { people: [ada], contracts: [from16, until15], lines };
+    const contractOf = contractOfLine(source);
+    const expected = [until15, until15, until15, until15, from16, from16, from16, from16, from16];
+    for (const [i, line] of lines.entries()) expect(contractOf(line)).toBe(expected[i]);
+    const rows = timesheetRows(source);
+    expect(rows.map((row) => [row.work_log_date, row.weekday, row.contract_type, row.contractual_hours])).toEqual([
+      ["2026-03-01", "sunday", "full-time", 0],
+      ["2026-03-02", "monday", "full-time", 8],
+      ["2026-03-14", "saturday", "full-time", 0],
+      ["2026-03-15", "sunday", "full-time", 0],
+      ["2026-03-16", "monday", "part-time", 4],
+      ["2026-03-18", "wednesday", "part-time", 6],
+      ["2026-03-21", "saturday", "part-time", 3],
+      ["2026-03-22", "sunday", "part-time", 1],
+      ["2026-03-31", "tuesday", "part-time", 0],
+    ]);
+    expect(rows.map((row) => row.contractual_hours_by_day)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      partTimeHours,
+      partTimeHours,
+      partTimeHours,
+      partTimeHours,
+      partTimeHours,
+    ]);
+    const answer = checkAnswer(head, source, emptyTail);
+    expect(answer.rows).toEqual(rows);
+  });
+
+  test("a day between two contracts, or before the first, shows no contract (another person's does not count)", () => {
+    const first: ContractTerms = { ...fullTime, from_date: "2026-03-02", to_date: "2026-03-10" };
+    const second: ContractTerms = { ...partTime, from_date: "2026-03-20", to_date: "2026-03-31" };
+    // Grace's contract covers Ada's gap: it must not show on Ada's rows.
+    const graceAll: ContractTerms = { ...fullTime, user_id: grace.user_id, from_date: "2026-01-01", to_date: null };
+    const lines: TimesheetLine[] = [
+      [0, "2026-03-01", 10], // before the first
+      [0, "2026-03-10", 20], // the first's last day (a Tuesday)
+      [0, "2026-03-11", 30], // the day after: the gap
+      [0, "2026-03-16", 40], // a Monday in the gap
+      [0, "2026-03-19", 50], // the day before the second
+      [0, "2026-03-23", 60], // a Monday of the second
+      [0, "2026-04-01", 70], // after the second
+      [1, "2026-03-16", 80], // Grace, the same Monday
+    ];
+    const source: TimesheetSource = { people: [ada, grace], contracts: [second, graceAll, first], lines };
+    const contractOf = contractOfLine(source);
+    expect(lines.map((line) => contractOf(line))).toEqual([null, first, null, null, null, second, null, graceAll]);
+    const rows = timesheetRows(source);
+    expect(rows.map((row) => [row.contract_type, row.contractual_hours, row.contractual_hours_by_day])).toEqual([
+      [null, null, null],
+      ["full-time", 8, null],
+      [null, null, null],
+      [null, null, null],
+      [null, null, null],
+      ["part-time", 4, partTimeHours],
+      [null, null, null],
+      ["full-time", 8, null],
+    ]);
+    expect(checkAnswer(head, source, emptyTail).rows).toEqual(rows);
+  });
+
   test("byProject and byClient lines carry the names; a line without a project has null names", () => {
     const project = "0b9c1d2e-0000-4000-8000-00000000000a";
     const customer = "0b9c1d2e-0000-4000-8000-00000000000b";
     const lines: TimesheetLine[] = [
-      [0, "2026-03-02", 60, null, project, 'Site "2.0"', customer, "ACME \\ Co"],
-      [0, "2026-03-02", 120, null, null, null, null, null],
-      [0, "2026-03-03", 180, "part", project, 'Site "2.0"', customer, "ACME \\ Co"],
-      [0, "2026-03-03", 240, null, null, null, customer, "ACME \\ Co"],
+      [0, "2026-03-02", 60, project, 'Site "2.0"', customer, "ACME \\ Co"],
+      [0, "2026-03-02", 120, null, null, null, null],
+      [0, "2026-03-03", 180, project, 'Site "2.0"', customer, "ACME \\ Co"],
+      [0, "2026-03-03", 240, null, null, customer, "ACME \\ Co"],
     ];
-    const source: TimesheetSource = { people: [ada], contracts: new Map([["part", partTime]]), lines };
+    // Part-time on 2026-03-03 only.
+    const oneDay: ContractTerms = { ...partTime, from_date: "2026-03-03", to_date: "2026-03-03" };
+    const source: TimesheetSource = { people: [ada], contracts: [oneDay], lines };
     const answer = checkAnswer({ ...head, timesheet_type: "byProject" }, source, emptyTail);
-    expect(answer.rows.map((row) => [row.project_title, row.customer_nominative])).toEqual([
-      ['Site "2.0"', "ACME \\ Co"],
+    expect(answer.rows.map((row) => [row.project_title, row.customer_nominative, row.contract_type])).toEqual([
+      ['Site "2.0"', "ACME \\ Co", null],
+      [null, null, null],
+      ['Site "2.0"', "ACME \\ Co", "part-time"],
+      [null, "ACME \\ Co", "part-time"],
+    ]);
+    expect(answer.rows.map((row) => [row.project_id, row.customer_id])).toEqual([
+      [project, customer],
       [null, null],
-      ['Site "2.0"', "ACME \\ Co"],
-      [null, "ACME \\ Co"],
+      [project, customer],
+      [null, customer],
     ]);
   });
 
@@ -165,28 +283,31 @@ describe("timesheetJson (examples)", () => {
       user_id: `6f1c2a7e-0000-4000-8000-${String(i).padStart(12, "0")}`,
       nominative: `${'Ünïcødé 😀 "quoted" \\ '.repeat(60)}${i}`,
     }));
+    // A third of the people part-time from March, a third full-time through the year, a third without a contract.
+    const contracts: ContractTerms[] = people.flatMap((person, i): ContractTerms[] =>
+      i % 3 === 0
+        ? [{ ...partTime, user_id: person.user_id }]
+        : i % 3 === 1
+          ? [{ ...fullTime, user_id: person.user_id }]
+          : [],
+    );
     const lines: TimesheetLine[] = Array.from({ length: 400 }, (_, i) => [
       i % people.length,
       `2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`,
       i * 97.5,
-      i % 3 === 0 ? "part" : i % 3 === 1 ? "full" : null,
       `project-${i % 7}`,
       `${"Long project title ✓ ".repeat(40)}${i % 7}`,
       `customer-${i % 7}`,
       `${"Customer «name» ".repeat(40)}${i % 7}`,
     ]);
-    const source: TimesheetSource = {
-      people,
-      contracts: new Map([
-        ["part", partTime],
-        ["full", fullTime],
-      ]),
-      lines,
-    };
+    const source: TimesheetSource = { people, contracts, lines };
     const bytes = timesheetJson({ ...head, timesheet_type: "byProject" }, source, emptyTail);
     // The first buffer holds 256 + 380 bytes a line: these rows take several times that.
     expect(bytes.length).toBeGreaterThan(4 * (256 + lines.length * 380));
-    expect(checkAnswer({ ...head, timesheet_type: "byProject" }, source, emptyTail).rows).toHaveLength(400);
+    const answer = checkAnswer({ ...head, timesheet_type: "byProject" }, source, emptyTail);
+    expect(answer.rows).toHaveLength(400);
+    const types = new Set(answer.rows.map((row) => row.contract_type));
+    expect(types).toEqual(new Set(["part-time", "full-time", null]));
   });
 });
 
@@ -261,16 +382,17 @@ const hoursByDay: fc.Arbitrary<HoursByDay> = fc.record(
   >,
 );
 
-const contractTerms: fc.Arbitrary<ContractTerms> = fc.oneof(
+type Terms = Omit<ContractTerms, "user_id" | "from_date" | "to_date">;
+
+/** A contract's terms, without its person and period. */
+const contractTerms: fc.Arbitrary<Terms> = fc.oneof(
   fc.record({
-    user_id: fc.uuid(),
     contract_type: fc.constant("part-time" as const),
     contractual_hours: fc.constantFrom(0, 0, 4),
     contractual_hours_by_day: hoursByDay,
     seconds: fc.nat(),
   }),
   fc.record({
-    user_id: fc.uuid(),
     contract_type: fc.constant("full-time" as const),
     contractual_hours: fc.oneof(fc.integer({ min: 0, max: 24 }), fc.double({ min: 0, max: 24, noNaN: true })),
     contractual_hours_by_day: fc.option(hoursByDay, { nil: null }),
@@ -278,30 +400,78 @@ const contractTerms: fc.Arbitrary<ContractTerms> = fc.oneof(
   }),
 );
 
+/**
+ * How a contract ends: at the next of the person's sorted days (`pair`), on its first day (`same`), the day before the
+ * next contract starts (`adjacent`; open for the last), or never (`open`; only the last, else as `pair`).
+ */
+type EndKind = "pair" | "same" | "adjacent" | "open";
+
+interface PersonContracts {
+  bounds: CalendarDate[];
+  count: number;
+  ends: EndKind[];
+  terms: Terms[];
+}
+
+/** A person's 0–3 contracts: periods cut from sorted distinct days, so that they never overlap. */
+const personContracts: fc.Arbitrary<PersonContracts> = fc.record({
+  bounds: fc.uniqueArray(day, { maxLength: 6 }),
+  count: fc.integer({ min: 0, max: 3 }),
+  ends: fc.array(fc.constantFrom<EndKind>("pair", "pair", "same", "adjacent", "open"), {
+    minLength: 3,
+    maxLength: 3,
+  }),
+  terms: fc.array(contractTerms, { minLength: 3, maxLength: 3 }),
+});
+
+function contractsOf(userId: string, { bounds, count, ends, terms }: PersonContracts): ContractTerms[] {
+  const sorted = [...bounds].sort();
+  const froms = sorted.filter((_, i) => i % 2 === 0).slice(0, count);
+  return froms.map((from, k): ContractTerms => {
+    const next = froms[k + 1];
+    // sorted[2k + 1] lies strictly between this contract's first day and the next one's (the days are distinct).
+    const pairEnd = sorted[2 * k + 1] ?? null;
+    const end = ends[k]!;
+    const to_date =
+      end === "same"
+        ? from
+        : end === "adjacent"
+          ? next === undefined
+            ? null
+            : addDays(next, -1)
+          : end === "open" && next === undefined
+            ? null
+            : pairEnd;
+    return { ...terms[k]!, user_id: userId, from_date: from, to_date };
+  });
+}
+
 const rawLine = fc.record({
   ord: fc.nat(),
   dayPick: fc.nat(),
+  /** A day shared with other lines, any day, or one at an edge of one of the person's contracts (or just outside). */
+  dayKind: fc.constantFrom("shared", "random", "edge", "edge"),
   seconds,
-  /** none, a contract of the map (by index), or an id the map lacks (shown as no contract). */
-  contract: fc.oneof(
-    fc.constant<"none">("none"),
-    fc.nat().map((i) => ({ index: i })),
-    fc.constant<"dangling">("dangling"),
-  ),
   project: fc.option(fc.nat(), { nil: null }),
   customer: fc.option(fc.nat(), { nil: null }),
-  sharedDay: fc.boolean(),
   randomDay: day,
 });
 
 const randomCase = fc
   .record({
     type: fc.constantFrom(...timesheetTypes),
-    people: fc.array(fc.record({ user_id: fc.uuid(), nominative: name }), { minLength: 1, maxLength: 6 }),
-    contracts: fc.uniqueArray(fc.record({ id: fc.uuid(), terms: contractTerms }), {
-      selector: (c) => c.id,
-      maxLength: 5,
+    people: fc.uniqueArray(fc.record({ user_id: fc.uuid(), nominative: name, contracts: personContracts }), {
+      selector: (p) => p.user_id,
+      minLength: 1,
+      maxLength: 6,
     }),
+    /** Contracts of people outside the report: never shown. */
+    strangers: fc.array(
+      fc.record({ user_id: fc.uuid(), from_date: day, to_date: fc.option(day, { nil: null }), terms: contractTerms }),
+      { maxLength: 2 },
+    ),
+    /** Where each contract goes in the source's list: the list is not grouped by person nor sorted by date. */
+    contractOrder: fc.array(fc.nat(), { maxLength: 20 }),
     customers: fc.uniqueArray(fc.record({ id: fc.uuid(), nominative: fc.option(name, { nil: null, freq: 8 }) }), {
       selector: (c) => c.id,
       maxLength: 5,
@@ -332,23 +502,36 @@ const randomCase = fc
     workLog: seconds,
   })
   .map((c) => {
-    const contracts = new Map(c.contracts.map(({ id, terms }) => [id, terms]));
-    const contractIds = [...contracts.keys()];
+    const people = c.people.map(({ user_id, nominative }) => ({ user_id, nominative }));
+    const byPerson = c.people.map((person) => contractsOf(person.user_id, person.contracts));
+    const strangers = c.strangers.map(
+      ({ user_id, from_date, to_date, terms }): ContractTerms => ({ ...terms, user_id, from_date, to_date }),
+    );
+    const contracts = [...byPerson.flat(), ...strangers]
+      .map((contract, i) => ({ contract, key: c.contractOrder[i] ?? 0 }))
+      .sort((a, b) => a.key - b.key)
+      .map(({ contract }) => contract);
+    // Days at and around the edges of each person's contracts: the first and last days and the days just outside.
+    const edges = byPerson.map((list) =>
+      list.flatMap(({ from_date, to_date }) =>
+        to_date === null
+          ? [addDays(from_date, -1), from_date]
+          : [addDays(from_date, -1), from_date, to_date, addDays(to_date, 1)],
+      ),
+    );
     // Each project names one customer (or none), each customer one name: as the aggregate answers them.
     const customerOf = (index: number | null) =>
       index === null || c.customers.length === 0 ? null : c.customers[index % c.customers.length]!;
     const lines = c.lines.map((raw): TimesheetLine => {
-      const ord = raw.ord % c.people.length;
-      const lineDate = raw.sharedDay ? c.sharedDays[raw.dayPick % c.sharedDays.length]! : raw.randomDay;
-      const contractId =
-        raw.contract === "none"
-          ? null
-          : raw.contract === "dangling"
-            ? "00000000-0000-4000-8000-00000000dead"
-            : contractIds.length === 0
-              ? null
-              : contractIds[raw.contract.index % contractIds.length]!;
-      if (c.type === "byDay") return [ord, lineDate, raw.seconds, contractId];
+      const ord = raw.ord % people.length;
+      const personEdges = edges[ord]!;
+      const lineDate =
+        raw.dayKind === "random"
+          ? raw.randomDay
+          : raw.dayKind === "edge" && personEdges.length > 0
+            ? personEdges[raw.dayPick % personEdges.length]!
+            : c.sharedDays[raw.dayPick % c.sharedDays.length]!;
+      if (c.type === "byDay") return [ord, lineDate, raw.seconds];
       if (c.type === "byProject") {
         const project =
           raw.project === null || c.projects.length === 0 ? null : c.projects[raw.project % c.projects.length]!;
@@ -357,7 +540,6 @@ const randomCase = fc
           ord,
           lineDate,
           raw.seconds,
-          contractId,
           project?.id ?? null,
           project?.title ?? null,
           customer?.id ?? null,
@@ -365,16 +547,58 @@ const randomCase = fc
         ];
       }
       const customer = customerOf(raw.customer);
-      return [ord, lineDate, raw.seconds, contractId, null, null, customer?.id ?? null, customer?.nominative ?? null];
+      return [ord, lineDate, raw.seconds, null, null, customer?.id ?? null, customer?.nominative ?? null];
     });
-    const source: TimesheetSource = { people: c.people, contracts, lines };
+    const source: TimesheetSource = { people, contracts, lines };
     const headOf: Head = { timesheet_type: c.type, start_date: c.start, end_date: c.end };
     const tailOf: Tail = { totals: c.totals, work_log: c.workLog, worked_hours: hoursMinutes(c.workLog) };
     return { head: headOf, source, tail: tailOf };
   });
 
+/** A person's contracts in a source. */
+const contractsOfPerson = (source: TimesheetSource, ord: number) =>
+  source.contracts.filter((contract) => contract.user_id === source.people[ord]!.user_id);
+
+describe("the random sources", () => {
+  test("a person's contracts never overlap, and end no earlier than they start", () => {
+    fc.assert(
+      fc.property(randomCase, ({ source }) => {
+        source.people.forEach((_, ord) => {
+          const list = contractsOfPerson(source, ord);
+          expect(list.length).toBeLessThanOrEqual(3);
+          list.forEach((a, i) => {
+            if (a.to_date !== null) expect(a.from_date <= a.to_date).toBe(true);
+            for (const b of list.slice(i + 1)) expect(periodsOverlap(a, b)).toBe(false);
+          });
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("have lines inside and outside contracts, open-ended and closed ones, first and last days", () => {
+    const seen = { inside: 0, outsideWithContracts: 0, withoutContracts: 0, open: 0, lastDay: 0, firstDay: 0 };
+    for (const { source } of fc.sample(randomCase, { numRuns: 300, seed: 42 })) {
+      for (const line of source.lines) {
+        const list = contractsOfPerson(source, line[0]);
+        const contract = contractInForce(list, line[1]);
+        if (contract === null) {
+          if (list.length > 0) seen.outsideWithContracts += 1;
+          else seen.withoutContracts += 1;
+          continue;
+        }
+        seen.inside += 1;
+        if (contract.to_date === null) seen.open += 1;
+        if (contract.to_date === line[1]) seen.lastDay += 1;
+        if (contract.from_date === line[1]) seen.firstDay += 1;
+      }
+    }
+    for (const count of Object.values(seen)) expect(count).toBeGreaterThan(20);
+  });
+});
+
 describe("timesheetJson (random sources)", () => {
-  test("writes byte for byte what JSON.stringify makes of the rows of timesheetRowOf, and the schema takes it", () => {
+  test("writes byte for byte what JSON.stringify makes of the rows of timesheetRows, and the schema takes it", () => {
     fc.assert(
       fc.property(randomCase, ({ head: h, source, tail }) => {
         const answer = checkAnswer(h, source, tail);
@@ -384,18 +608,36 @@ describe("timesheetJson (random sources)", () => {
     );
   });
 
-  test("each row shows the contract's hours on its weekday, by the domain's rules", () => {
+  test("each row shows the contract in force on its day and its hours on the weekday, by the domain's rules", () => {
     fc.assert(
       fc.property(randomCase, ({ source }) => {
-        for (const line of source.lines) {
-          const row = timesheetRowOf(source, line);
-          const contract = line[3] === null ? undefined : source.contracts.get(line[3]);
+        const rows = timesheetRows(source);
+        const contractOf = contractOfLine(source);
+        expect(rows).toHaveLength(source.lines.length);
+        source.lines.forEach((line, i) => {
+          const row = rows[i]!;
+          const person = source.people[line[0]]!;
+          const list = contractsOfPerson(source, line[0]);
+          const contract = contractInForce(list, line[1]);
+          // At most one of the person's contracts includes the day.
+          expect(
+            list.filter((c) => c.from_date <= line[1] && (c.to_date === null || line[1] <= c.to_date)).length,
+          ).toBe(contract ? 1 : 0);
+          expect(contractOf(line)).toBe(contract);
+          expect(row.user_id).toBe(person.user_id);
+          expect(row.nominative).toBe(person.nominative);
+          expect(row.work_log_date).toBe(line[1]);
           expect(row.weekday).toBe(weekdayOf(line[1]));
-          expect(row.nominative).toBe(source.people[line[0]]!.nominative);
+          expect(row.work_log).toBe(line[2]);
           expect(row.worked_hours).toBe(hoursMinutes(line[2]));
-          expect(row.contractual_hours).toBe(contract ? contractualHoursOn(contract, weekdayOf(line[1])) : null);
           expect(row.contract_type).toBe(contract ? contract.contract_type : null);
-        }
+          expect(row.contractual_hours).toBe(contract ? contractualHoursOn(contract, weekdayOf(line[1])) : null);
+          expect(row.contractual_hours_by_day).toBe(contract ? contract.contractual_hours_by_day : null);
+          expect(row.project_id).toBe(line[3] ?? null);
+          expect(row.project_title).toBe(line[4] ?? null);
+          expect(row.customer_id).toBe(line[5] ?? null);
+          expect(row.customer_nominative).toBe(line[6] ?? null);
+        });
       }),
       { numRuns: 200 },
     );

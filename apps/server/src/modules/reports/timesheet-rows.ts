@@ -1,6 +1,7 @@
 import {
   type CalendarDate,
   type ContractType,
+  contractInForce,
   contractualHoursOn,
   hoursMinutes,
   type Timesheet,
@@ -10,9 +11,11 @@ import {
   weekdays,
 } from "@timetrap/domain";
 
-/** The terms of a contract a timesheet row shows, and the contractual seconds it gives over the period. */
+/** A contract a timesheet row may show: its period, its terms, and the contractual seconds it gives over the report's. */
 export interface ContractTerms {
   user_id: string;
+  from_date: CalendarDate;
+  to_date: CalendarDate | null;
   contract_type: ContractType;
   contractual_hours: number;
   contractual_hours_by_day: TimesheetRow["contractual_hours_by_day"];
@@ -21,47 +24,61 @@ export interface ContractTerms {
 
 /**
  * One row of the timesheet as its aggregate answers it: the person's place in the report's order, the day in their
- * zone, the seconds logged, the contract in force that day (null without one) and, by project or customer, the names.
+ * zone, the seconds logged and, by project or customer, the names.
  */
 export type TimesheetLine = [
   ord: number,
   day: CalendarDate,
   seconds: number,
-  contractId: string | null,
   projectId?: string | null,
   projectTitle?: string | null,
   customerId?: string | null,
   customerNominative?: string | null,
 ];
 
-/** What the rows are made of: the people in the report's order, the contracts the lines name, the lines. */
+/** What the rows are made of: the people in the report's order, their contracts in the period, the lines. */
 export interface TimesheetSource {
   people: readonly { user_id: string; nominative: string }[];
-  contracts: ReadonlyMap<string, ContractTerms>;
+  contracts: readonly ContractTerms[];
   lines: readonly TimesheetLine[];
 }
 
-/** The row of the spec's Timesheet row a line stands for. */
-export function timesheetRowOf(source: TimesheetSource, line: TimesheetLine): TimesheetRow {
-  const [ord, day, seconds, contractId, projectId, projectTitle, customerId, customerNominative] = line;
-  const person = source.people[ord]!;
-  const weekday = weekdayOf(day);
-  const contract = contractId === null ? undefined : source.contracts.get(contractId);
-  return {
-    user_id: person.user_id,
-    nominative: person.nominative,
-    work_log_date: day,
-    weekday,
-    work_log: seconds,
-    worked_hours: hoursMinutes(seconds),
-    contract_type: contract ? contract.contract_type : null,
-    contractual_hours: contract ? contractualHoursOn(contract, weekday) : null,
-    contractual_hours_by_day: contract ? contract.contractual_hours_by_day : null,
-    project_id: projectId ?? null,
-    project_title: projectTitle ?? null,
-    customer_id: customerId ?? null,
-    customer_nominative: customerNominative ?? null,
-  };
+/** For a source, the contract in force for a line's person on its day (`contractInForce`), or null. */
+export function contractOfLine(source: TimesheetSource): (line: TimesheetLine) => ContractTerms | null {
+  const byUser = new Map<string, ContractTerms[]>();
+  for (const contract of source.contracts) {
+    const list = byUser.get(contract.user_id);
+    if (list) list.push(contract);
+    else byUser.set(contract.user_id, [contract]);
+  }
+  const byOrd = source.people.map((person) => byUser.get(person.user_id) ?? []);
+  return (line) => contractInForce(byOrd[line[0]]!, line[1]);
+}
+
+/** The rows of the spec's Timesheet row the lines stand for. */
+export function timesheetRows(source: TimesheetSource): TimesheetRow[] {
+  const contractOf = contractOfLine(source);
+  return source.lines.map((line) => {
+    const [ord, day, seconds, projectId, projectTitle, customerId, customerNominative] = line;
+    const person = source.people[ord]!;
+    const weekday = weekdayOf(day);
+    const contract = contractOf(line);
+    return {
+      user_id: person.user_id,
+      nominative: person.nominative,
+      work_log_date: day,
+      weekday,
+      work_log: seconds,
+      worked_hours: hoursMinutes(seconds),
+      contract_type: contract ? contract.contract_type : null,
+      contractual_hours: contract ? contractualHoursOn(contract, weekday) : null,
+      contractual_hours_by_day: contract ? contract.contractual_hours_by_day : null,
+      project_id: projectId ?? null,
+      project_title: projectTitle ?? null,
+      customer_id: customerId ?? null,
+      customer_nominative: customerNominative ?? null,
+    };
+  });
 }
 
 /**
@@ -141,7 +158,7 @@ const utf8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
 
 /**
  * The timesheet's JSON answer, byte for byte what `JSON.stringify` makes of `{...head, rows, ...tail}` with the rows
- * of `timesheetRowOf`, written without making the rows: what repeats from row to row (a person's id and name, a day and
+ * of `timesheetRows`, written without making the rows: what repeats from row to row (a person's id and name, a day and
  * its weekday, a contract's terms on a weekday, a project's or customer's names) is encoded once, and each row adds its
  * seconds and their `HH:MM`. For a year of a hundred people (25,000 rows, 9 MB) this is most of the server's work.
  */
@@ -157,7 +174,7 @@ export function timesheetJson(
   );
   const days = new Map<CalendarDate, { piece: Uint8Array; weekday: Weekday; index: number }>();
   // By contract, its terms on each weekday (Monday first).
-  const contractPieces = new Map<string, Uint8Array[]>();
+  const contractPieces = new Map<ContractTerms, Uint8Array[]>();
   const namePieces = new Map<string, Uint8Array>();
   const noContract = utf8(`"contract_type":null,"contractual_hours":null,"contractual_hours_by_day":null,`);
   const noNames = utf8(`"project_id":null,"project_title":null,"customer_id":null,"customer_nominative":null}`);
@@ -166,12 +183,12 @@ export function timesheetJson(
   out.bytes(utf8(`${JSON.stringify(head).slice(0, -1)},"rows":[`));
   const comma = utf8(",");
   const quoteComma = utf8(`",`);
-  const { lines, contracts } = source;
+  const { lines } = source;
+  const contractOf = contractOfLine(source);
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
     const day = line[1];
     const seconds = line[2];
-    const contractId = line[3];
     if (index > 0) out.bytes(comma);
     out.bytes(people[line[0]]!);
     let date = days.get(day);
@@ -186,12 +203,12 @@ export function timesheetJson(
     out.bytes(workedHours);
     out.hoursMinutes(seconds);
     out.bytes(quoteComma);
-    const contract = contractId === null ? undefined : contracts.get(contractId);
+    const contract = contractOf(line);
     if (contract) {
-      let byWeekday = contractPieces.get(contractId!);
+      let byWeekday = contractPieces.get(contract);
       if (!byWeekday) {
         byWeekday = [];
-        contractPieces.set(contractId!, byWeekday);
+        contractPieces.set(contract, byWeekday);
       }
       let contractPiece = byWeekday[date.index];
       if (!contractPiece) {
@@ -206,8 +223,8 @@ export function timesheetJson(
     } else {
       out.bytes(noContract);
     }
-    const projectId = line[4];
-    const customerId = line[6];
+    const projectId = line[3];
+    const customerId = line[5];
     let piece = noNames;
     if (projectId || customerId) {
       // Within one answer a project's id names its title and customer, and a customer's id its name.
@@ -217,9 +234,9 @@ export function timesheetJson(
         piece = utf8(
           JSON.stringify({
             project_id: projectId ?? null,
-            project_title: line[5] ?? null,
+            project_title: line[4] ?? null,
             customer_id: customerId ?? null,
-            customer_nominative: line[7] ?? null,
+            customer_nominative: line[6] ?? null,
           }).slice(1),
         );
         namePieces.set(key, piece);
