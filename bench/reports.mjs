@@ -11,19 +11,21 @@
  *
  * Needs `npm run build` first (the server's dist). `BENCH_DATABASE_URL` (default
  * postgres://postgres@127.0.0.1:5432/postgres) is where a scratch database is created and dropped; `BENCH_DURATION_MS`
- * (default 5000) is how long each measurement lasts; `BENCH_DRIVERS` (default `postgres,pglite`) which to run;
+ * (default 8000) is how long each measurement lasts (on PostgreSQL, in two alternating stretches of raw SQL and API); `BENCH_DRIVERS` (default `postgres,pglite`) which to run;
  * `BENCH_PORT` (default 3411) where the server listens.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { runLoad, runWork } from "./support/load.mjs";
+import { pooled, runLoad, runWork } from "./support/load.mjs";
 import { createDatabase, root, startProcess } from "./support/processes.mjs";
 import { checkRawFigures, periods, rawQueries, seedReports } from "./support/reports-data.mjs";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const durationMs = Number(process.env.BENCH_DURATION_MS ?? 5000);
+const durationMs = Number(process.env.BENCH_DURATION_MS ?? 8000);
+/** On PostgreSQL, each side is measured in this many alternating stretches (`measure`). */
+const rounds = 2;
 const drivers = (process.env.BENCH_DRIVERS ?? "postgres,pglite").split(",");
 const connections = 5;
 const appPort = Number(process.env.BENCH_PORT ?? 3411);
@@ -127,26 +129,39 @@ function targets({ adminId, organizationId, heavyProjectId }) {
   ];
 }
 
-/** Each target through the API and as raw SQL, at 5 concurrent requests. */
+/**
+ * Each target through the API and as raw SQL, at 5 concurrent requests: in `rounds` alternating stretches of each
+ * (`durationMs` in all for each side), each side's latencies pooled.
+ */
 async function measure({ label, handle, ids, token }) {
   const queries = rawQueries(ids);
   const exec = executor(handle);
   const results = new Map();
   for (const [key, name, path] of targets(ids)) {
-    const raw = await runWork({
-      work: async () => {
-        for (const query of queries[key]) await exec(query);
-      },
-      connections,
-      durationMs,
-    });
-    const api = await runLoad({
-      url: `http://127.0.0.1:${appPort}/api/v1${path}`,
-      headers: { authorization: `Bearer ${token}` },
-      connections,
-      durationMs,
-      warmupMs: 1000,
-    });
+    const raws = [];
+    const apis = [];
+    for (let round = 0; round < rounds; round += 1) {
+      raws.push(
+        await runWork({
+          work: async () => {
+            for (const query of queries[key]) await exec(query);
+          },
+          connections,
+          durationMs: durationMs / rounds,
+        }),
+      );
+      apis.push(
+        await runLoad({
+          url: `http://127.0.0.1:${appPort}/api/v1${path}`,
+          headers: { authorization: `Bearer ${token}` },
+          connections,
+          durationMs: durationMs / rounds,
+          warmupMs: 1000,
+        }),
+      );
+    }
+    const raw = pooled(raws);
+    const api = pooled(apis);
     results.set(key, { name, raw, api });
     const line = (what, r) =>
       `${what.padEnd(5)} p50 ${r.p50.toFixed(1).padStart(8)} ms  p95 ${r.p95.toFixed(1).padStart(8)} ms  (${r.requests} done, ${r.errors} errors)`;

@@ -62,7 +62,7 @@ export async function runLoad({
   const seconds = (Date.now() - measuredFrom) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  const at = percentileOf(latencies);
   return {
     requests: latencies.length,
     errors,
@@ -70,6 +70,7 @@ export async function runLoad({
     p50: at(0.5),
     p95: at(0.95),
     p99: at(0.99),
+    latencies,
     bytesPerRequest: latencies.length ? bytes / latencies.length : Number.NaN,
     samples: [firstSample, lastSample],
   };
@@ -102,6 +103,27 @@ export async function runWork({ work, connections = 5, durationMs = 5000, warmup
   await Promise.all(Array.from({ length: connections }, worker));
   const seconds = (Date.now() - recordFrom) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95) };
+  const at = percentileOf(latencies);
+  return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), latencies };
+}
+
+/** The `q` quantile (0–1) of sorted latencies; NaN for none. */
+export const percentileOf = (sorted) => (q) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
+/**
+ * Several measurements of one thing pooled as one: their latencies together, the requests and errors added up. The
+ * benchmarks alternate the raw SQL and the API in rounds and pool each side's, so that a stretch of the machine's
+ * background work (a checkpoint, another process) does not land on one side only.
+ */
+export function pooled(results) {
+  const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const at = percentileOf(latencies);
+  return {
+    requests: latencies.length,
+    errors: results.reduce((total, r) => total + r.errors, 0),
+    p50: at(0.5),
+    p95: at(0.95),
+    latencies,
+  };
 }

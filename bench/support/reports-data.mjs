@@ -86,6 +86,8 @@ export async function seedReports(exec, { organizationId, adminId }) {
   // for the planner, and pages marked all-visible for index-only scans. Measured straight after the insert, the
   // autovacuum that PostgreSQL starts would land in the middle of a measurement.
   await exec("vacuum (analyze)");
+  // And written out: a checkpoint of the seed's hundreds of megabytes of WAL would otherwise come during a measurement.
+  await exec("checkpoint");
   const [{ count }] = await exec(
     `select count(*)::int as count from time_blocking_events where organization_id = '${organizationId}'`,
   );

@@ -67,7 +67,9 @@ export function seriesOccurrences({ source, rangeFrom, rangeTo }: { source: SQL;
       offset 0
     ) kr
     cross join lateral (
-      select d.day, row_number() over (order by d.day) as counted
+      -- Counted from the first candidate, then only those that may overlap the range go on to the time-zone steps:
+      -- for a week's report, a fifth of what the steps of whole weeks around it give.
+      select * from (select d.day, row_number() over (order by d.day) as counted
       from (
         select case s.frequency
             when 'DAILY' then b.base_day + k * s.every
@@ -85,6 +87,8 @@ export function seriesOccurrences({ source, rangeFrom, rangeTo }: { source: SQL;
       ) d
       where d.day >= b.base_day
         and (s.frequency not in ('MONTHLY', 'YEARLY') or extract(day from d.day) = extract(day from b.base_day))
+      ) counted
+      where counted.day >= b.earliest and counted.day <= b.latest
     ) c
     cross join lateral (
       select c.day + b.tod as l_start, c.day + b.end_days + b.end_tod as l_end,
