@@ -1,4 +1,5 @@
 import {
+  addDays,
   type CalendarDate,
   type Contract,
   contractualSecondsBetween,
@@ -258,10 +259,9 @@ function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, b
         ${byCustomer ? sql`and p.customer_id = any(${sql.placeholder("customerIds")}::uuid[])` : sql``}
       group by 1, 2, 3
     )
-    select z.ord, to_char(g.day, 'YYYY-MM-DD') as day, g.seconds::float8 as seconds ${names}
+    select z.ord, g.day - ${from} as day, g.seconds::float8 as seconds ${names}
     from g join z on z.user_id = g.user_id
-    ${namesJoin}
-    order by z.ord, g.day, g.key`;
+    ${namesJoin}`;
   const statement = namedStatement(name, { toSQL: () => dialect.sqlToQuery(query) });
   timesheetStatements.set(name, statement);
   return statement;
@@ -733,7 +733,9 @@ export function createReportsRepository(db: Database) {
     }): Promise<TimesheetLine[]> {
       if (zones.length === 0) return [];
       const statement = timesheetStatement(dimension, projectIds.length > 0, customerIds.length > 0);
-      return runNamedArrays<TimesheetLine>(db, statement, {
+      // Each line's day leaves the database as its distance from `from`, a number (less to write and to read than
+      // text), and becomes the date here; the lines come in no order (the service orders them).
+      const lines = await runNamedArrays<[number, number | CalendarDate, ...unknown[]]>(db, statement, {
         organizationId,
         zones: JSON.stringify(zones),
         from,
@@ -742,6 +744,12 @@ export function createReportsRepository(db: Database) {
         projectIds: uuidArrayLiteral(projectIds),
         customerIds: uuidArrayLiteral(customerIds),
       });
+      const days: CalendarDate[] = [];
+      for (const line of lines) {
+        const offset = line[1] as number;
+        line[1] = days[offset] ??= addDays(from, offset);
+      }
+      return lines as unknown as TimesheetLine[];
     },
 
     /**

@@ -252,12 +252,20 @@ export function createReportsService({
       }),
       repository.contractsInPeriod({ organizationId, userIds: people.map((row) => row.user_id), from, to }),
     ]);
-    if (dimension !== "none") {
-      // Days are YYYY-MM-DD and the lines come in the people's order, by day: within a day, the names in the
-      // locale's order.
-      const label = (line: TimesheetLine) => (dimension === "project" ? line[4] : line[6]) ?? "";
-      lines.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) || label(a).localeCompare(label(b)));
-    }
+    // In the people's order, by day (YYYY-MM-DD): within a day, the project's title or the customer's name in the
+    // locale's order, then its id.
+    const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const byName =
+      dimension === "none"
+        ? () => 0
+        : (a: TimesheetLine, b: TimesheetLine) => {
+            const [name, id] = dimension === "project" ? [4, 3] : [6, 5];
+            return (
+              ((a[name] as string | null) ?? "").localeCompare((b[name] as string | null) ?? "") ||
+              byText((a[id] as string | null) ?? "", (b[id] as string | null) ?? "")
+            );
+          };
+    lines.sort((a, b) => a[0] - b[0] || byText(a[1], b[1]) || byName(a, b));
     const contractual = new Map<string, number>();
     for (const contract of contracts) {
       contractual.set(contract.user_id, (contractual.get(contract.user_id) ?? 0) + contract.seconds);
