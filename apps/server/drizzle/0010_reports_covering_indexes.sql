@@ -1,4 +1,6 @@
 DROP INDEX "time_blocking_events_logged_user_idx";--> statement-breakpoint
 DROP INDEX "time_blocking_events_logged_project_idx";--> statement-breakpoint
+DROP INDEX "time_blocking_events_planning_user_idx";--> statement-breakpoint
 CREATE INDEX "time_blocking_events_logged_user_idx" ON "time_blocking_events" USING btree ("user_id","start_time","elapsed_time","organization_id","project_id","category_id") WHERE "time_blocking_events"."event_type" = 'activity' and "time_blocking_events"."completed";--> statement-breakpoint
-CREATE INDEX "time_blocking_events_logged_project_idx" ON "time_blocking_events" USING btree ("project_id","start_time","user_id","elapsed_time","organization_id") WHERE "time_blocking_events"."event_type" = 'activity' and "time_blocking_events"."completed" and "time_blocking_events"."project_id" is not null;
+CREATE INDEX "time_blocking_events_logged_project_idx" ON "time_blocking_events" USING btree ("project_id","start_time","user_id","elapsed_time","organization_id") WHERE "time_blocking_events"."event_type" = 'activity' and "time_blocking_events"."completed" and "time_blocking_events"."project_id" is not null;--> statement-breakpoint
+CREATE INDEX "time_blocking_events_planning_user_idx" ON "time_blocking_events" USING btree ("user_id","start_time","end_time","organization_id") WHERE "time_blocking_events"."event_type" = 'planning' and "time_blocking_events"."recurrence_id" is null;

@@ -731,10 +731,11 @@ export const timeBlockingEvents = pgTable(
     index("time_blocking_events_logged_project_idx")
       .on(t.projectId, t.startTime, t.userId, t.elapsedTime, t.organizationId)
       .where(sql`${t.eventType} = 'activity' and ${t.completed} and ${t.projectId} is not null`),
-    // What the reports add up besides logged time: stored planning blocks per person and day; a project's blocks not
-    // yet logged; and the series templates of people or of a project, whose occurrences the reports expand in SQL.
+    // What the reports add up besides logged time: stored planning blocks per person and day (with what their lengths
+    // read, for index-only scans); a project's blocks not yet logged; and the series templates of people or of a
+    // project, whose occurrences the reports expand in SQL.
     index("time_blocking_events_planning_user_idx")
-      .on(t.userId, t.startTime)
+      .on(t.userId, t.startTime, t.endTime, t.organizationId)
       .where(sql`${t.eventType} = 'planning' and ${t.recurrenceId} is null`),
     index("time_blocking_events_unlogged_project_idx")
       .on(t.projectId, t.startTime)
