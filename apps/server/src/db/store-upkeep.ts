@@ -6,10 +6,12 @@ import type { Database } from "./database.js";
 export const storeUpkeepIntervalMs = 60_000;
 
 /**
- * The tables due a `VACUUM (ANALYZE)` by autovacuum's default thresholds (20 % of the rows dead or inserted since the
- * last vacuum, 10 % changed since the last analyze), and the tables with rows that this process has never seen
- * vacuumed (PGlite keeps no statistics across a restart); by their size on disk, which unlike `pg_class.relpages`
- * does not wait for a vacuum to be known.
+ * The tables due a `VACUUM (ANALYZE)`: by autovacuum's default thresholds on what this process has counted (20 % of
+ * the rows dead or inserted since the last vacuum, 10 % changed since the last analyze), and, as PGlite keeps no such
+ * counts across a restart, by what the catalog says of the last vacuum or analyze of any process: tables with data that
+ * never had one (`reltuples` is -1 until then), that have grown by a fifth since (their size on disk against the
+ * pages counted then), or whose pages are mostly not marked all-visible (analyzed, or changed, since their last
+ * vacuum) and that this process has not vacuumed.
  */
 const dueTables = sql`
   select s.schemaname::text as schema, s.relname::text as name
@@ -17,7 +19,9 @@ const dueTables = sql`
   where s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
     or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
     or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
-    or (s.last_vacuum is null and pg_relation_size(c.oid) > 0)
+    or (c.reltuples < 0 and pg_relation_size(c.oid) > 0)
+    or pg_relation_size(c.oid) > (c.relpages * 1.2 + 8) * current_setting('block_size')::int8
+    or (s.last_vacuum is null and c.relpages > 0 and c.relallvisible < c.relpages / 2)
   order by pg_relation_size(c.oid) desc`;
 
 /** Vacuums and analyzes the tables that are due; answers their names. */
