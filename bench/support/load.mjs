@@ -104,7 +104,14 @@ export async function runWork({ work, connections = 5, durationMs = 5000, warmup
   const seconds = (Date.now() - recordFrom) / 1000;
   latencies.sort((a, b) => a - b);
   const at = percentileOf(latencies);
-  return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), latencies };
+  return {
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p95: at(0.95),
+    latencies,
+  };
 }
 
 /** The `q` quantile (0–1) of sorted latencies; NaN for none. */
