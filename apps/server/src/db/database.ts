@@ -57,8 +57,8 @@ const statementRunners = new WeakMap<Database, StatementRunner>();
 /**
  * Runs `statement` with `values` for its placeholders. On a database this file opened, on PostgreSQL, the statement
  * goes under its name, so each connection parses it once and, after a few runs, plans it once; PGlite (and a
- * transaction, of either) runs it as any query. The rows come as the driver parses them, keyed by column name, without drizzle's
- * mapping: select no timestamp or date column, which the two drivers parse differently.
+ * transaction, of either) runs it as any query. The rows come as the driver parses them, keyed by column name,
+ * without drizzle's mapping: select no timestamp or date column, which the two drivers parse differently.
  */
 export async function runNamed<Row>(
   db: Database,

@@ -246,7 +246,7 @@ function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, b
         : sql``;
   const query = sql`
     with z as ${zonesRecordset(sql.placeholder("zones"), true, { from, to })}, g as (
-      select e.user_id, (e.start_time at time zone z.tz)::date as day, ${key} as key,
+      select z.ord, (e.start_time at time zone z.tz)::date as day, ${key} as key,
         sum(e.elapsed_time)::int8 as seconds
       from z
       join time_blocking_events e on e.user_id = z.user_id
@@ -259,8 +259,8 @@ function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, b
         ${byCustomer ? sql`and p.customer_id = any(${sql.placeholder("customerIds")}::uuid[])` : sql``}
       group by 1, 2, 3
     )
-    select z.ord, g.day - ${from} as day, g.seconds::float8 as seconds ${names}
-    from g join z on z.user_id = g.user_id
+    select g.ord, g.day - ${from} as day, g.seconds::float8 as seconds ${names}
+    from g
     ${namesJoin}`;
   const statement = namedStatement(name, { toSQL: () => dialect.sqlToQuery(query) });
   timesheetStatements.set(name, statement);

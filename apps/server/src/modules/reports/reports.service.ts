@@ -238,8 +238,8 @@ export function createReportsService({
     const to = query.end_date;
     const dimension =
       query.timesheet_type === "byProject" ? "project" : query.timesheet_type === "byClient" ? "customer" : "none";
-    // Every figure of a row comes out of the one aggregate (seconds per person and day, the contract in force); the
-    // totals add the lines up, beside the contractual seconds of the period.
+    // The seconds of each person and day come out of the one aggregate, beside the period's contracts (the one in
+    // force on a line's day is `contractInForce`'s); the totals add the lines up, beside the contracts' seconds.
     const [lines, contracts] = await Promise.all([
       repository.timesheetLines({
         organizationId,
