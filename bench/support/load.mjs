@@ -61,16 +61,8 @@ export async function runLoad({
   const lastSample = await sample();
   const seconds = (Date.now() - measuredFrom) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = percentileOf(latencies);
   return {
-    requests: latencies.length,
-    errors,
-    rps: latencies.length / seconds,
-    p50: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
-    latencies,
+    ...summary(latencies, errors, seconds),
     bytesPerRequest: latencies.length ? bytes / latencies.length : Number.NaN,
     samples: [firstSample, lastSample],
   };
@@ -102,6 +94,11 @@ export async function runWork({ work, connections = 5, durationMs = 5000, warmup
   };
   await Promise.all(Array.from({ length: connections }, worker));
   const seconds = (Date.now() - recordFrom) / 1000;
+  return summary(latencies, errors, seconds);
+}
+
+/** Latencies measured over `seconds`, sorted, with their count, throughput and percentiles. */
+function summary(latencies, errors, seconds) {
   latencies.sort((a, b) => a - b);
   const at = percentileOf(latencies);
   return {
@@ -110,6 +107,7 @@ export async function runWork({ work, connections = 5, durationMs = 5000, warmup
     rps: latencies.length / seconds,
     p50: at(0.5),
     p95: at(0.95),
+    p99: at(0.99),
     latencies,
   };
 }

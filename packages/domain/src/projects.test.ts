@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentMarginability, projectTypeOfCode } from "./projects.js";
+import { canSeeProjectWhen, currentMarginability, isOnProjectOf, projectTypeOfCode } from "./projects.js";
 
 describe("currentMarginability", () => {
   it.each([
@@ -23,5 +23,25 @@ describe("projectTypeOfCode", () => {
     [4, "pre-sale"],
   ] as const)("%d is %s", (code, expected) => {
     expect(projectTypeOfCode(code)).toBe(expected);
+  });
+});
+
+describe("isOnProjectOf and canSeeProjectWhen", () => {
+  it.each([
+    ["the manager", "u1", "u1", [], true],
+    ["a member", "u2", "u1", ["u3", "u2"], true],
+    ["neither", "u4", "u1", ["u2", "u3"], false],
+    ["no manager, not a member", "u1", null, [], false],
+    ["no manager, a member", "u1", null, ["u1"], true],
+  ] as const)("%s", (_label, userId, managerId, memberIds, expected) => {
+    expect(isOnProjectOf(userId, managerId, memberIds)).toBe(expected);
+  });
+
+  it("lets read on project see every project, and anyone else only those they are on", () => {
+    const reader = { acls: [{ subject: "project" as const, actions: ["read" as const] }] };
+    const other = { acls: [] };
+    expect(canSeeProjectWhen(reader, false)).toBe(true);
+    expect(canSeeProjectWhen(other, false)).toBe(false);
+    expect(canSeeProjectWhen(other, true)).toBe(true);
   });
 });

@@ -215,7 +215,16 @@ export function canSeeProjectWhen(role: HasAcls | null | undefined, onProject: b
 }
 
 export function isOnProject(userId: string, project: Pick<Project, "project_manager" | "members">): boolean {
-  return project.project_manager.uid === userId || project.members.some((m) => m.user.uid === userId);
+  return isOnProjectOf(
+    userId,
+    project.project_manager.uid,
+    project.members.map((m) => m.user.uid),
+  );
+}
+
+/** `isOnProject` from the ids alone: the project's manager (if any) and its members. */
+export function isOnProjectOf(userId: string, managerId: string | null, memberIds: readonly string[]): boolean {
+  return managerId === userId || memberIds.includes(userId);
 }
 
 /** Editing a project and its notes, links, updates and expenses: edit on project, or being its manager. */

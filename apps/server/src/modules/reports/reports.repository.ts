@@ -68,8 +68,8 @@ export interface ProjectHeader {
   budget: number;
   end_date: CalendarDate | null;
   marginability_percentage: number;
-  /** Whether the person asked about manages the project or is among its members. */
-  on_project: boolean;
+  project_manager_id: string | null;
+  member_ids: string[];
 }
 
 export interface MemberRow {
@@ -370,16 +370,14 @@ const overheadsStatement = reportStatement(
 );
 
 /**
- * What the statistics read of a project (`projectHeader`): its budget, end date and target margin, and whether a
- * person manages it or is among its members (`isOnProject`).
+ * What the statistics read of a project (`projectHeader`): its budget, end date and target margin, and who is on it
+ * (its manager and members, for `isOnProjectOf`).
  */
 const projectHeaderStatement = reportStatement(
   "project_header",
   sql`select p.budget::float8 as budget, to_char(p.end_date, 'YYYY-MM-DD') as end_date,
-      p.marginability_percentage::float8 as marginability_percentage,
-      (coalesce(p.project_manager_id = ${sql.placeholder("userId")}::uuid, false) or exists (
-        select 1 from project_members pm where pm.project_id = p.id and pm.user_id = ${sql.placeholder("userId")}::uuid
-      )) as on_project
+      p.marginability_percentage::float8 as marginability_percentage, p.project_manager_id,
+      array(select distinct pm.user_id::text from project_members pm where pm.project_id = p.id) as member_ids
     from projects p
     where p.organization_id = ${sql.placeholder("organizationId")} and p.id = ${sql.placeholder("projectId")}`,
 );
@@ -644,9 +642,9 @@ export function createReportsRepository(db: Database) {
       });
     },
 
-    /** What the statistics read of a project, and whether `userId` is on it; undefined outside the organization. */
-    async projectHeader(organizationId: string, projectId: string, userId: string): Promise<ProjectHeader | undefined> {
-      const [found] = await runNamed<ProjectHeader>(db, projectHeaderStatement, { organizationId, projectId, userId });
+    /** What the statistics read of a project; undefined outside the organization. */
+    async projectHeader(organizationId: string, projectId: string): Promise<ProjectHeader | undefined> {
+      const [found] = await runNamed<ProjectHeader>(db, projectHeaderStatement, { organizationId, projectId });
       return found;
     },
 

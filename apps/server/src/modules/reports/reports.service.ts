@@ -10,6 +10,7 @@ import {
   dayPercentage,
   euros,
   hoursMinutes,
+  isOnProjectOf,
   isUnitBlocked,
   monthOf,
   overheadShare,
@@ -520,11 +521,13 @@ export function createReportsService({
       // (`canSeeProject`), else 404 as for any project out of sight.
       const [actor, project, members] = await Promise.all([
         actorRole(actorId),
-        repository.projectHeader(organizationId, projectId, actorId),
+        repository.projectHeader(organizationId, projectId),
         repository.members(organizationId),
       ]);
       if (actor.organizationId !== organizationId) throw notFound("Organization");
-      if (!project || !canSeeProjectWhen(actor.role, project.on_project)) throw notFound("Project");
+      if (!project) throw notFound("Project");
+      const onProject = isOnProjectOf(actorId, project.project_manager_id, project.member_ids);
+      if (!canSeeProjectWhen(actor.role, onProject)) throw notFound("Project");
       const reader = members.find((row) => row.user_id === userId);
       if (!reader) throw notFound("User");
       const zones = members.map((row) => ({ user_id: row.user_id, tz: timeZoneOfPreferences(row.preferences) }));

@@ -16,6 +16,7 @@ import {
   expenses,
   organizations,
   plans,
+  projectMembers,
   taskCategories,
   tasks,
   timeBlockingEvents,
@@ -575,6 +576,11 @@ describe("project report and statistics", () => {
       (await get(`user/${lacking.id}/organization/${f.orgId}/project/${f.project.id}/hours`, lacking.token)).statusCode,
     ).toBe(404);
     expect((await get(`organization/${f.orgId}/project/${f.project.id}/report`, f.member.token)).statusCode).toBe(200);
+    // Once among the project's members, the same person sees its statistics.
+    await t.db.insert(projectMembers).values({ projectId: f.project.id, userId: lacking.id, tag: "responsible" });
+    expect(
+      (await get(`user/${lacking.id}/organization/${f.orgId}/project/${f.project.id}/hours`, lacking.token)).statusCode,
+    ).toBe(200);
   });
 });
 
