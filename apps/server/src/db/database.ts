@@ -1,8 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { amcheck } from "@electric-sql/pglite/contrib/amcheck";
+import type { PGlite } from "@electric-sql/pglite";
 import { fillPlaceholders, type Query, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -11,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type DataDirLockHolder, lockDataDir } from "./data-dir-lock.js";
+import { PgliteThread } from "./pglite-thread.js";
 import { OldestRequestFirst } from "./request-order.js";
 import * as schema from "./schema.js";
 
@@ -141,9 +141,12 @@ export function openPostgres(url: string): DatabaseHandle {
   };
 }
 
+/**
+ * A PGlite in this thread (the tests' stores). Every statement (a transaction as one) passes the gate, which lets the
+ * oldest request's go first. PGlite runs statements of its own while it starts, through the same methods: until it is
+ * ready, they go straight to it.
+ */
 export function openPglite(client: PGlite): DatabaseHandle {
-  // Every statement (a transaction as one) passes the gate, which lets the oldest request's go first. PGlite runs
-  // statements of its own while it starts, through the same methods: until it is ready, they go straight to it.
   const gate = new OldestRequestFirst();
   const gated =
     <Args extends unknown[], Result>(method: (...args: Args) => Promise<Result>) =>
@@ -152,7 +155,12 @@ export function openPglite(client: PGlite): DatabaseHandle {
   client.query = gated(client.query) as typeof client.query;
   client.exec = gated(client.exec);
   client.transaction = gated(client.transaction) as typeof client.transaction;
-  const db = drizzlePglite({ client, schema });
+  return pgliteHandle(client);
+}
+
+/** The handle on a PGlite, or on the store's thread, which answers as PGlite does and orders statements itself. */
+function pgliteHandle(client: PGlite | PgliteThread): DatabaseHandle {
+  const db = drizzlePglite({ client: client as PGlite, schema });
   statementRunners.set(db, (statement, values, rowMode) => client.query(statement.query.sql, values, { rowMode }));
   return {
     db,
@@ -169,12 +177,17 @@ export interface OpenDatabaseOptions {
   dataDirLockWaitSeconds: number;
   /** Told once when another server holds the directory and this one starts waiting for it. */
   onWaitForDataDir?: (holder: DataDirLockHolder | null) => void;
+  /**
+   * Told if the embedded store's thread stops unasked (PGlite aborted); nothing is answered after that. By default
+   * the error is thrown, uncaught, as it would have been in this thread.
+   */
+  onStoreStopped?: (error: Error) => void;
 }
 
 /**
- * Opens the configured database. The embedded one is opened only under the lock on its directory, released once
- * PGlite has closed (and flushed) it: two servers writing one PGlite directory lose acknowledged writes and corrupt
- * its indexes.
+ * Opens the configured database. The embedded one runs in a thread of its own (pglite-thread.ts), opened only under
+ * the lock on its directory, released once PGlite has closed (and flushed) it: two servers writing one PGlite
+ * directory lose acknowledged writes and corrupt its indexes.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
@@ -187,9 +200,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const dataDir = join(options.dataDir, "pglite");
     // PGlite does not create the parents of its data directory.
     mkdirSync(dataDir, { recursive: true });
-    const client = new PGlite(dataDir, { extensions: { amcheck } });
-    await client.waitReady;
-    const handle = openPglite(client);
+    const client = await PgliteThread.open(
+      dataDir,
+      options.onStoreStopped ??
+        ((error) => {
+          throw error;
+        }),
+    );
+    const handle = pgliteHandle(client);
     return {
       ...handle,
       previousStopClean: lock.previousStopClean,

@@ -23,14 +23,18 @@ export class OldestRequestFirst {
   private busy = false;
   private readonly waiting: Waiter[] = [];
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` once the statements before it have. `rank` is when the request that sends it began; by default the
+   * request being served here ({@link requestStart}), or now outside any.
+   */
+  async run<T>(work: () => Promise<T>, rank?: number): Promise<T> {
     if (this.busy) {
-      const rank = requestStart.getStore() ?? performance.now();
+      const ranked = rank ?? requestStart.getStore() ?? performance.now();
       await new Promise<void>((go) => {
         // After every statement of an older or equally old request.
         let at = this.waiting.length;
-        while (at > 0 && this.waiting[at - 1]!.rank > rank) at -= 1;
-        this.waiting.splice(at, 0, { rank, go });
+        while (at > 0 && this.waiting[at - 1]!.rank > ranked) at -= 1;
+        this.waiting.splice(at, 0, { rank: ranked, go });
       });
     } else {
       this.busy = true;

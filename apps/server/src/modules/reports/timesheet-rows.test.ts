@@ -18,10 +18,13 @@ import { describe, expect, test } from "vitest";
 import {
   type ContractTerms,
   contractOfLine,
+  type PackedTimesheetLines,
   type TimesheetLine,
+  type TimesheetNames,
   type TimesheetSource,
   timesheetJson,
   timesheetRows,
+  unpackTimesheetLines,
 } from "./timesheet-rows.js";
 
 type Head = Pick<Timesheet, "timesheet_type" | "start_date" | "end_date">;
@@ -84,6 +87,62 @@ describe("addDays (test helper)", () => {
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("1000-01-01", -1)).toBe("0999-12-31");
     expect(addDays("9998-12-31", 1)).toBe("9999-01-01");
+  });
+});
+
+describe("unpackTimesheetLines", () => {
+  test("a line per day from each person's packed days, dated from the period's first day, names kept", () => {
+    const packed: PackedTimesheetLines[] = [
+      [1, "0 3600 31 7200"],
+      [0, "2 60"],
+    ];
+    expect(unpackTimesheetLines(packed, "2024-01-30")).toEqual([
+      [1, "2024-01-30", 3600],
+      [1, "2024-03-01", 7200],
+      [0, "2024-02-01", 60],
+    ]);
+    const named: PackedTimesheetLines[] = [[2, "1 90000 0 1", "p-1", "Audit", null, null]];
+    expect(unpackTimesheetLines(named, "2026-12-31")).toEqual([
+      [2, "2027-01-01", 90000, "p-1", "Audit", null, null],
+      [2, "2026-12-31", 1, "p-1", "Audit", null, null],
+    ]);
+    expect(unpackTimesheetLines([], "2026-01-01")).toEqual([]);
+  });
+
+  test("unpacks what the statement packs: every line once, whatever the grouping and order", () => {
+    const line = fc.record({
+      ord: fc.nat({ max: 5 }),
+      offset: fc.nat({ max: 365 }),
+      seconds: fc.nat({ max: 366 * 86_400 }),
+      names: fc.constantFrom<TimesheetNames>([], ["p-1", "Audit", "c-1", "Acme"], [null, null, "c-2", "Beta"]),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 80 }),
+        fc.constantFrom<CalendarDate>("2024-02-28", "2026-01-01"),
+        (lines, from) => {
+          // Grouped as the statement groups them: by person and names, the days of each in one text.
+          const groups = new Map<string, { ord: number; names: TimesheetNames; days: string[] }>();
+          for (const { ord, offset, seconds, names } of lines) {
+            const key = JSON.stringify([ord, names]);
+            const group = groups.get(key) ?? { ord, names, days: [] };
+            group.days.push(`${offset} ${seconds}`);
+            groups.set(key, group);
+          }
+          const packed = [...groups.values()].map(
+            ({ ord, names, days }): PackedTimesheetLines => [ord, days.join(" "), ...names],
+          );
+          const expected = lines.map(({ ord, offset, seconds, names }) => [
+            ord,
+            addDays(from, offset),
+            seconds,
+            ...names,
+          ]);
+          const sorted = (list: unknown[][]) => list.map((l) => JSON.stringify(l)).sort();
+          expect(sorted(unpackTimesheetLines(packed, from))).toEqual(sorted(expected));
+        },
+      ),
+    );
   });
 });
 

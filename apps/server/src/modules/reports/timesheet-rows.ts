@@ -1,4 +1,5 @@
 import {
+  addDays,
   type CalendarDate,
   type ContractType,
   contractInForce,
@@ -35,6 +36,37 @@ export type TimesheetLine = [
   customerId?: string | null,
   customerNominative?: string | null,
 ];
+
+/** The names a line carries by project or customer: none by day. */
+export type TimesheetNames = [
+  projectId?: string | null,
+  projectTitle?: string | null,
+  customerId?: string | null,
+  customerNominative?: string | null,
+];
+
+/**
+ * The lines of a person (and project or customer) as the timesheet's statement packs them: their place in the
+ * report's order, their days as one text of `offset seconds` pairs (the offset the day's distance from the period's
+ * first), and the names.
+ */
+export type PackedTimesheetLines = readonly [ord: number, days: string, ...names: TimesheetNames];
+
+/** The lines packed in `packed`, a line per day, in no particular order. */
+export function unpackTimesheetLines(packed: readonly PackedTimesheetLines[], from: CalendarDate): TimesheetLine[] {
+  const dates: CalendarDate[] = [];
+  const lines: TimesheetLine[] = [];
+  for (const [ord, days, ...names] of packed) {
+    const numbers = days.split(" ");
+    for (let i = 0; i < numbers.length; i += 2) {
+      const offset = Number(numbers[i]);
+      const date = dates[offset] ?? addDays(from, offset);
+      dates[offset] = date;
+      lines.push([ord, date, Number(numbers[i + 1]), ...names]);
+    }
+  }
+  return lines;
+}
 
 /** What the rows are made of: the people in the report's order, their contracts in the period, the lines. */
 export interface TimesheetSource {
