@@ -74,8 +74,8 @@ export async function checkIndexes(
   const corrupt: CorruptIndex[] = [];
   let checked = 0;
   for (const { oid, name } of indexes) {
-    // PGlite runs in this thread and answers without giving the event loop a turn: once the server listens, requests
-    // are served between two indexes rather than after the whole check.
+    // A PGlite in this thread (the tests') answers without giving the event loop a turn: once the server listens,
+    // requests are served between two indexes rather than after the whole check.
     await setImmediate();
     if (options.signal?.aborted) break;
     checked++;

@@ -12,8 +12,8 @@ interface Waiter {
 }
 
 /**
- * One statement at a time, the oldest request's first. PGlite runs one statement at a time in the server's own
- * thread, in the order they were sent: a request that reads in several steps (its session, its members, then its
+ * One statement at a time, the oldest request's first, in the thread that runs PGlite (its own, pglite-worker.ts, or
+ * the tests' own). PGlite runs one statement at a time, in the order they were sent: a request that reads in several steps (its session, its members, then its
  * rows) then queues each step behind the statements every newer request sent meanwhile, and at a few requests in
  * flight its latency becomes the sum of theirs. Here a statement waits only for those of requests that began before
  * its own (then in the order they were sent), so requests finish about in the order they came. Statements outside a

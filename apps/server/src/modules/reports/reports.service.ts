@@ -40,7 +40,8 @@ import {
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
 import type { ProjectsService } from "../projects/projects.service.js";
-import type { DailyFiguresRow, MemberRow, RankedZone, ReportsRepository } from "./reports.repository.js";
+import type { DailyFiguresRow } from "./daily-figures.js";
+import type { MemberRow, RankedZone, ReportsRepository } from "./reports.repository.js";
 import {
   contractOfLine,
   type TimesheetLine,

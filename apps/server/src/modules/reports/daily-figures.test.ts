@@ -1,0 +1,92 @@
+import { describe, expect, test } from "vitest";
+import { type PackedDailyFigures, unpackDailyFigures } from "./daily-figures.js";
+
+const ada: PackedDailyFigures = {
+  user_id: "ada",
+  // Two days: seven numbers each, as PostgreSQL writes float8 (shortest exact text) and int8.
+  days: "3600 1800 90000.5 0 7200 0.1 28800 0 0 0 0 0 0 0",
+  contract_type: "full-time",
+  contractual_hours: 8,
+  contractual_hours_by_day: null,
+};
+const bob: PackedDailyFigures = {
+  user_id: "bob",
+  days: "60 0 0 60 0 0 28800 1e-7 0 0 0 5400 0 0",
+  contract_type: null,
+  contractual_hours: null,
+  contractual_hours_by_day: null,
+};
+
+describe("unpackDailyFigures", () => {
+  test("a row per day from the period's first, in order, the first day's contract terms on the first row only", () => {
+    expect(unpackDailyFigures([ada, bob], "2024-02-28")).toEqual([
+      {
+        user_id: "ada",
+        day: "2024-02-28",
+        work_log: 3600,
+        billable: 1800,
+        euro_seconds: 90000.5,
+        without_contract: 0,
+        planned: 7200,
+        planned_euro_seconds: 0.1,
+        capacity: 28800,
+        contract_type: "full-time",
+        contractual_hours: 8,
+        contractual_hours_by_day: null,
+      },
+      {
+        user_id: "ada",
+        day: "2024-02-29",
+        work_log: 0,
+        billable: 0,
+        euro_seconds: 0,
+        without_contract: 0,
+        planned: 0,
+        planned_euro_seconds: 0,
+        capacity: 0,
+        contract_type: null,
+        contractual_hours: null,
+        contractual_hours_by_day: null,
+      },
+      {
+        user_id: "bob",
+        day: "2024-02-28",
+        work_log: 60,
+        billable: 0,
+        euro_seconds: 0,
+        without_contract: 60,
+        planned: 0,
+        planned_euro_seconds: 0,
+        capacity: 28800,
+        contract_type: null,
+        contractual_hours: null,
+        contractual_hours_by_day: null,
+      },
+      {
+        user_id: "bob",
+        day: "2024-02-29",
+        work_log: 1e-7,
+        billable: 0,
+        euro_seconds: 0,
+        without_contract: 0,
+        planned: 5400,
+        planned_euro_seconds: 0,
+        capacity: 0,
+        contract_type: null,
+        contractual_hours: null,
+        contractual_hours_by_day: null,
+      },
+    ]);
+  });
+
+  test("a part-time contract's hours by weekday come with the first day; nobody gives no rows", () => {
+    const hours = { monday: 4, tuesday: 0, wednesday: 6, thursday: 0, friday: 0, saturday: 0, sunday: 0 };
+    const [first] = unpackDailyFigures(
+      [{ ...ada, days: "0 0 0 0 0 0 14400", contract_type: "part-time", contractual_hours_by_day: hours }],
+      "2026-12-31",
+    );
+    expect(first).toMatchObject({ day: "2026-12-31", capacity: 14400, contract_type: "part-time" });
+    expect(first!.contractual_hours_by_day).toEqual(hours);
+    expect(unpackDailyFigures([], "2026-01-01")).toEqual([]);
+  });
+});
