@@ -156,6 +156,9 @@ test("a manager adds a brief note, a link, an update and an expense on the proje
   await linkModal.getByRole("button", { name: "Save" }).click();
   await expect(linkModal.getByText("Name is required")).toBeVisible();
   await linkModal.getByRole("textbox", { name: "Name" }).fill("Brand book");
+  await linkModal.getByRole("textbox", { name: "Address" }).fill("javascript:alert(1)");
+  await linkModal.getByRole("button", { name: "Save" }).click();
+  await expect(linkModal.getByText("Enter a web address (http or https) or a mailto: address")).toBeVisible();
   await linkModal.getByRole("textbox", { name: "Address" }).fill("https://drive.example.com/brand");
   await linkModal.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Link created").last()).toBeVisible();

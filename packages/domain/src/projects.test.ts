@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { canSeeProjectWhen, currentMarginability, isOnProjectOf, projectTypeOfCode } from "./projects.js";
+import { describe, expect, it, test } from "vitest";
+import {
+  canSeeProjectWhen,
+  currentMarginability,
+  isOnProjectOf,
+  linkHref,
+  linkUrlMessage,
+  projectLinkInputSchema,
+  projectTypeOfCode,
+} from "./projects.js";
 
 describe("currentMarginability", () => {
   it.each([
@@ -43,5 +51,44 @@ describe("isOnProjectOf and canSeeProjectWhen", () => {
     expect(canSeeProjectWhen(reader, false)).toBe(true);
     expect(canSeeProjectWhen(other, false)).toBe(false);
     expect(canSeeProjectWhen(other, true)).toBe(true);
+  });
+});
+
+describe("linkHref", () => {
+  test.each([
+    ["https://example.com/a?b=1#c", "https://example.com/a?b=1#c"],
+    ["  http://example.com  ", "http://example.com/"],
+    ["HTTPS://Example.COM", "https://example.com/"],
+    ["example.com/docs", "https://example.com/docs"],
+    ["mailto:ada@example.com", "mailto:ada@example.com"],
+    ["MAILTO:ada@example.com", "mailto:ada@example.com"],
+    ["", ""],
+    ["   ", ""],
+    ["javascript:alert(1)", null],
+    ["JavaScript:alert(1)", null],
+    ["java\tscript:alert(1)", null],
+    [" java\nscript:alert(1)", null],
+    ["data:text/html,<script>alert(1)</script>", null],
+    ["file:///etc/passwd", null],
+    ["ftp://example.com", null],
+    ["vbscript:msgbox", null],
+    ["Shared drive", null],
+    ["http://exa mple.com", null],
+    ["https://", null],
+  ])("%j → %j", (text, href) => {
+    expect(linkHref(text)).toBe(href);
+  });
+
+  test("the input schema saves the normalized address and refuses other schemes with the message", () => {
+    expect(projectLinkInputSchema.parse({ title: "Docs", url: "example.com" })).toEqual({
+      title: "Docs",
+      url: "https://example.com/",
+    });
+    expect(projectLinkInputSchema.parse({ title: "Docs" }).url).toBe("");
+    const refused = projectLinkInputSchema.safeParse({ title: "Docs", url: "javascript:alert(1)" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ["url"], code: "custom", message: linkUrlMessage }),
+    ]);
   });
 });

@@ -300,11 +300,48 @@ export const noteInputSchema = z
 
 export const projectLinkSchema = z.object({ link_id: z.string(), title: z.string(), url: z.string() });
 export type ProjectLink = z.infer<typeof projectLinkSchema>;
+/** The schemes a project link may open: the web and e-mail, never `javascript:`, `data:` or a file. */
+export const linkUrlSchemes = ["http:", "https:", "mailto:"] as const;
+
+export const linkUrlMessage = "The address must be a web address (http or https) or a mailto: address";
+
+/**
+ * The address a project link opens, normalized, or null when it may not be a link: text without a scheme is taken as
+ * a web address ("example.com" opens https://example.com/), and only web and mail addresses are kept. Tabs and line
+ * breaks are dropped first, as a browser drops them from an address (so "java\tscript:" is `javascript:` there too).
+ * Empty text is no address: "".
+ */
+export function linkHref(text: string): string | null {
+  const url = text.replace(/[\t\n\r]/g, "").trim();
+  if (!url) return "";
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`;
+  try {
+    const parsed = new URL(withScheme);
+    return (linkUrlSchemes as readonly string[]).includes(parsed.protocol) ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
 export const projectLinkInputSchema = z
   .object({
     title: z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(200),
-    // Spec part 2 §5: the url is not validated beyond its length.
-    url: z.string().trim().max(2000).default(""),
+    // The spec (part 2 §5) leaves the address free; issue 19 asks the server to keep other clients from getting a
+    // `javascript:` link: the address is normalized by `linkHref`, and refused when it is not a web or mail address.
+    url: z
+      .string()
+      .max(2000)
+      .meta({
+        description:
+          "A web address (http or https; one without a scheme is taken as https) or a mailto: address, saved " +
+          "normalized (`example.com` becomes `https://example.com/`). Empty: no address. Any other scheme is refused.",
+      })
+      .default("")
+      .transform((text, context) => {
+        const href = linkHref(text);
+        if (href === null) context.addIssue({ code: "custom", message: linkUrlMessage });
+        return href ?? "";
+      }),
   })
   .strict();
 

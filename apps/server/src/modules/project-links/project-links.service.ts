@@ -1,12 +1,13 @@
-import type { ProjectLink } from "@timetrap/domain";
+import { linkHref, type ProjectLink } from "@timetrap/domain";
 import { notFound } from "../../http/app-error.js";
 import type { ProjectsService } from "../projects/projects.service.js";
 import type { ProjectLinkRow, ProjectLinksRepository, ProjectLinkValues } from "./project-links.repository.js";
 
 export type ProjectLinksService = ReturnType<typeof createProjectLinksService>;
 
+/** A link as answered; an address saved before addresses were checked is answered by the same rule, or as none. */
 function toProjectLink(row: ProjectLinkRow): ProjectLink {
-  return { link_id: row.id, title: row.title, url: row.url };
+  return { link_id: row.id, title: row.title, url: linkHref(row.url) ?? "" };
 }
 
 interface ProjectScope {

@@ -1,4 +1,4 @@
-import { projectLinkSchema } from "@timetrap/domain";
+import { linkUrlMessage, projectLinkSchema } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { projectLinks } from "../../db/schema.js";
@@ -83,18 +83,50 @@ describe("GET /organization/{orgId}/project/{id}/links", () => {
 });
 
 describe("POST /organization/{orgId}/project/{id}/links", () => {
-  test("adds a link, trimmed, keeping an address that is not a web address as typed", async () => {
+  test("adds a link, trimmed, its address normalized: without a scheme it is a web address", async () => {
     const { owner, orgId, project } = await organizationWithProject(t);
     const response = await createLink(
       orgId,
       project.id,
-      { title: " Shared drive ", url: " \\\\server\\projects " },
+      { title: " Shared drive ", url: " example.com/docs " },
       owner.token,
     );
     expect(response.statusCode).toBe(201);
     const link = projectLinkSchema.parse(response.json());
-    expect(link).toEqual({ link_id: expect.any(String), title: "Shared drive", url: "\\\\server\\projects" });
-    expect(await linkRow(link.link_id)).toMatchObject({ projectId: project.id, title: "Shared drive" });
+    expect(link).toEqual({ link_id: expect.any(String), title: "Shared drive", url: "https://example.com/docs" });
+    expect(await linkRow(link.link_id)).toMatchObject({
+      projectId: project.id,
+      title: "Shared drive",
+      url: "https://example.com/docs",
+    });
+    const mail = await createLink(orgId, project.id, { title: "Support", url: "mailto:help@example.com" }, owner.token);
+    expect(mail.json().url).toBe("mailto:help@example.com");
+  });
+
+  test.each([
+    "javascript:alert(document.cookie)",
+    "java\tscript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "file:///etc/passwd",
+    "Shared drive",
+  ])("refuses %j with a 400 naming body.url, writing nothing", async (url) => {
+    const { owner, orgId, project } = await organizationWithProject(t);
+    const response = await createLink(orgId, project.id, { title: "Bad", url }, owner.token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toContainEqual(
+      expect.objectContaining({ field: "body.url", message: linkUrlMessage }),
+    );
+    expect((await listLinks(orgId, project.id, owner.token)).json()).toEqual([]);
+  });
+
+  test("answers an address saved before addresses were checked by the same rule", async () => {
+    const { owner, orgId, project } = await organizationWithProject(t);
+    const created = projectLinkSchema.parse(
+      (await createLink(orgId, project.id, { title: "Old", url: "https://example.com" }, owner.token)).json(),
+    );
+    await t.db.update(projectLinks).set({ url: "javascript:alert(1)" }).where(eq(projectLinks.id, created.link_id));
+    const listed = (await listLinks(orgId, project.id, owner.token)).json();
+    expect(listed).toEqual([{ link_id: created.link_id, title: "Old", url: "" }]);
   });
 
   test("takes an empty address when none is sent", async () => {

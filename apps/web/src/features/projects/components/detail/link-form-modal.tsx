@@ -36,7 +36,9 @@ function LinkForm({ organizationId, projectId, link, onClose }: Omit<LinkFormMod
         next[field] =
           issue.code === "too_big"
             ? t("links.validations.tooLong", { max: Number(issue.maximum) })
-            : t("links.validations.nameRequired");
+            : field === "url"
+              ? t("links.validations.url")
+              : t("links.validations.nameRequired");
       }
       setErrors(next);
       return;

@@ -194,7 +194,7 @@ describe("project page", () => {
     expect(note).toHaveValue("Kick-off on Monday, with the customer");
   });
 
-  it("asks for the link's name, in both languages, and keeps any address as typed", async () => {
+  it("asks for the link's name and a web or mail address, and sends the address normalized", async () => {
     const fetch = projectServer({
       routes: {
         [`POST ${base}/links`]: ({ body }) => jsonResponse({ link_id: "link-1", ...(body as object) }, 201),
@@ -204,15 +204,22 @@ describe("project page", () => {
     expect(await screen.findByText("No Links available.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Add link" }));
     const dialog = await screen.findByRole("dialog", { name: "New link" });
-    await user.type(within(dialog).getByRole("textbox", { name: "Address" }), "intranet/specs");
+    const address = within(dialog).getByRole("textbox", { name: "Address" });
+    await user.type(address, "javascript:alert(1)");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(within(dialog).getByText("Name is required")).toBeInTheDocument();
+    expect(within(dialog).getByText("Enter a web address (http or https) or a mailto: address")).toBeInTheDocument();
     expect(fetch.requestsTo("POST", `${base}/links`)).toHaveLength(0);
 
+    await user.clear(address);
+    await user.type(address, "intranet.example/specs");
     await user.type(within(dialog).getByRole("textbox", { name: /Name/ }), "Specs");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Link created")).toBeInTheDocument();
-    expect(fetch.requestsTo("POST", `${base}/links`)[0]?.body).toEqual({ title: "Specs", url: "intranet/specs" });
+    expect(fetch.requestsTo("POST", `${base}/links`)[0]?.body).toEqual({
+      title: "Specs",
+      url: "https://intranet.example/specs",
+    });
   });
 
   it("shows the link validation in Italian", async () => {
@@ -221,8 +228,12 @@ describe("project page", () => {
     expect(await screen.findByText("Nessun link disponibile.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Aggiungi link" }));
     const dialog = await screen.findByRole("dialog", { name: "Nuovo link" });
+    await user.type(within(dialog).getByRole("textbox", { name: "Indirizzo" }), "data:text/html,x");
     await user.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect(within(dialog).getByText("Il nome è obbligatorio")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Inserisci un indirizzo web (http o https) o un indirizzo mailto:"),
+    ).toBeInTheDocument();
   });
 
   it("opens links in a new tab and never follows a script address", async () => {

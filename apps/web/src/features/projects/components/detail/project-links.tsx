@@ -1,6 +1,6 @@
 import { Anchor, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconExternalLink, IconLink } from "@tabler/icons-react";
-import type { ProjectLink } from "@timetrap/domain";
+import { linkHref, type ProjectLink } from "@timetrap/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AddButton } from "../../../../components/add-button";
@@ -11,22 +11,6 @@ import { useProjectLinks } from "../../api/get-project-links";
 import { RowActions } from "../row-actions";
 import { useItemModal } from "../use-item-modal";
 import { LinkFormModal } from "./link-form-modal";
-
-/**
- * The address a link opens, or null when it should not be a link at all. The url is free text (spec part 2 §5):
- * "example.com" is taken as a web address, and only web and mail addresses are followed, never `javascript:`.
- */
-export function linkHref(url: string): string | null {
-  const text = url.trim();
-  if (!text) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
-  try {
-    const parsed = new URL(withScheme);
-    return ["http:", "https:", "mailto:"].includes(parsed.protocol) ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
 
 export function ProjectLinks({
   organizationId,
@@ -66,7 +50,8 @@ export function ProjectLinks({
     list = (
       <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: "none" }}>
         {links.data.map((link) => {
-          const href = linkHref(link.url);
+          // The server saves addresses normalized; one saved before it did is checked here by the same rule.
+          const href = linkHref(link.url) || null;
           return (
             <Group key={link.link_id} component="li" gap="xs" wrap="nowrap" justify="space-between" mih={36}>
               <Group gap="xs" wrap="nowrap" miw={0}>
