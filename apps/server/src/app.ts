@@ -14,6 +14,7 @@ import { registerAuthentication } from "./http/authenticate.js";
 import { registerBodyDepthLimit } from "./http/body-depth.js";
 import { registerCompression } from "./http/compression.js";
 import { answerFrameworkError, registerErrorHandler } from "./http/error-handler.js";
+import { registerMethodNotAllowed } from "./http/method-not-allowed.js";
 import { registerNulRejection } from "./http/reject-nul.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerSpa } from "./http/spa.js";
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     frameworkErrors: answerFrameworkError,
   });
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
+  registerMethodNotAllowed(app);
 
   const ownsDatabase = !deps.database;
   const database = deps.database ?? (await openDatabase(config));

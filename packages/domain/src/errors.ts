@@ -16,6 +16,8 @@ export const errorStatusByCode = {
   TWO_FACTOR_ENROLMENT_REQUIRED: 403,
   PLAN_LIMIT_REACHED: 403,
   NOT_FOUND: 404,
+  /** The path exists but does not take the method; the answer's `Allow` names those it takes. */
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

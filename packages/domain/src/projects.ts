@@ -300,6 +300,9 @@ export const noteInputSchema = z
 
 export const projectLinkSchema = z.object({ link_id: z.string(), title: z.string(), url: z.string() });
 export type ProjectLink = z.infer<typeof projectLinkSchema>;
+/** The WHATWG URL parser, which both runtimes of this package have (browsers and Node); its own types name neither. */
+declare const URL: new (input: string) => { readonly protocol: string; readonly href: string };
+
 /** The schemes a project link may open: the web and e-mail, never `javascript:`, `data:` or a file. */
 export const linkUrlSchemes = ["http:", "https:", "mailto:"] as const;
 
