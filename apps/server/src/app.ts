@@ -1,12 +1,7 @@
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
-import {
-  createJsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
 import { type DatabaseHandle, openDatabase } from "./db/database.js";
 import { requestStart } from "./db/request-order.js";
@@ -20,6 +15,8 @@ import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerSpa } from "./http/spa.js";
 import { fastifyTrustProxy } from "./http/trust-proxy.js";
 import { createMailer } from "./mail/mailer.js";
+import { apiDocumentHead, apiDocumentTransform } from "./modules/api-document/api-document.js";
+import { apiDocumentRoutes } from "./modules/api-document/api-document.routes.js";
 import { createAccountEvents } from "./modules/audit/account-events.js";
 import { createAuditRepository } from "./modules/audit/audit.repository.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
@@ -174,12 +171,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const version = readAppVersion();
   await app.register(fastifySwagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: { title: "Timetrap API", version },
-      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
-    },
-    transform: createJsonSchemaTransform({ skipList: [] }),
+    openapi: apiDocumentHead({ version, appUrl: config.appUrl }),
+    transform: apiDocumentTransform(),
   });
   await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
 
@@ -262,6 +255,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(configRoutes, { prefix: apiPrefix, publicConfig: getPublicConfig({ config, version }) });
+  await api.register(apiDocumentRoutes, { prefix: apiPrefix });
   await api.register(authRoutes, { prefix: apiPrefix, auth, authenticate });
   await api.register(sessionsRoutes, { prefix: apiPrefix, sessions, authenticate });
   const passkeys = createPasskeysService({

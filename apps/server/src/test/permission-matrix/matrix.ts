@@ -170,6 +170,12 @@ export const matrix: MatrixRow[] = [
   { method: "GET", path: "/api/v1/config", rule: { kind: "public" }, prepare: () => ({ url: "/api/v1/config" }) },
   { method: "GET", path: "/api/v1/changelog", rule: { kind: "public" }, prepare: () => ({ url: "/api/v1/changelog" }) },
   {
+    method: "GET",
+    path: "/api/v1/openapi.json",
+    rule: { kind: "public" },
+    prepare: () => ({ url: "/api/v1/openapi.json" }),
+  },
+  {
     method: "POST",
     path: "/api/v1/auth/basic",
     rule: { kind: "public" },

@@ -1,0 +1,53 @@
+import { describe, expect, test } from "vitest";
+import { matrix } from "../../test/permission-matrix/matrix.js";
+import { request, useTestApp } from "../../test/test-app.js";
+
+const t = useTestApp();
+
+interface Operation {
+  security?: unknown;
+}
+interface Document {
+  openapi: string;
+  servers?: Array<{ url: string }>;
+  security?: unknown;
+  components: { securitySchemes: Record<string, unknown> };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+async function documentAt(url: string): Promise<Document> {
+  const response = await request(t.app, { method: "GET", url });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["content-type"]).toMatch(/^application\/json/);
+  return response.json() as Document;
+}
+
+describe("the OpenAPI document", () => {
+  test("is served at /api/v1/openapi.json too, without a token, the same as the reference page reads", async () => {
+    const alias = await documentAt("/api/v1/openapi.json");
+    expect(alias.openapi).toBe("3.1.0");
+    expect(alias).toEqual(await documentAt("/api/docs/json"));
+  });
+
+  test("names the server it is served by and the bearer scheme, required unless an operation says otherwise", async () => {
+    const document = await documentAt("/api/v1/openapi.json");
+    expect(document.servers).toEqual([{ url: "http://timetrap.test", description: "This server" }]);
+    expect(document.components.securitySchemes).toEqual({
+      bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+    });
+    expect(document.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  test("marks every public operation `security: []` and every other one with the bearer scheme", async () => {
+    const document = await documentAt("/api/v1/openapi.json");
+    const wrong = matrix.flatMap((row) => {
+      const operation = document.paths[row.path]?.[row.method.toLowerCase()];
+      const expected = row.rule.kind === "public" ? [] : [{ bearerAuth: [] }];
+      return JSON.stringify(operation?.security) === JSON.stringify(expected)
+        ? []
+        : [`${row.method} ${row.path}: ${JSON.stringify(operation?.security)}`];
+    });
+    expect(wrong).toEqual([]);
+    expect(matrix.filter((row) => row.rule.kind === "public").length).toBeGreaterThan(10);
+  });
+});
