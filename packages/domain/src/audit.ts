@@ -28,6 +28,8 @@ export const auditKinds = {
   "password.reset_requested": { group: "access", label: "audit.kinds.passwordResetRequested" },
   "session.ended": { group: "access", label: "audit.kinds.sessionEnded" },
   "sessions.ended_others": { group: "access", label: "audit.kinds.sessionsEndedOthers" },
+  "access_token.created": { group: "access", label: "audit.kinds.accessTokenCreated" },
+  "access_token.revoked": { group: "access", label: "audit.kinds.accessTokenRevoked" },
   "two_factor.enabled": { group: "secondFactor", label: "audit.kinds.twoFactorEnabled" },
   "two_factor.disabled": { group: "secondFactor", label: "audit.kinds.twoFactorDisabled" },
   "recovery_codes.regenerated": { group: "secondFactor", label: "audit.kinds.recoveryCodesRegenerated" },
