@@ -15,6 +15,10 @@ import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerSpa } from "./http/spa.js";
 import { fastifyTrustProxy } from "./http/trust-proxy.js";
 import { createMailer } from "./mail/mailer.js";
+import { createAccessTokensRepository } from "./modules/access-tokens/access-tokens.repository.js";
+import { accessTokensRoutes } from "./modules/access-tokens/access-tokens.routes.js";
+import { createAccessTokensService } from "./modules/access-tokens/access-tokens.service.js";
+import { routesClosedToAccessTokens } from "./modules/access-tokens/closed-routes.js";
 import { apiDocumentHead, apiDocumentTransform } from "./modules/api-document/api-document.js";
 import { apiDocumentRoutes } from "./modules/api-document/api-document.routes.js";
 import { createAccountEvents } from "./modules/audit/account-events.js";
@@ -230,11 +234,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       : null,
     twoFactor,
   });
-  const authenticate = registerAuthentication(
-    app,
-    (token) => sessions.verifySession({ token }),
-    routesReachableDuringEnrolment(apiPrefix),
-  );
+  const accessTokens = createAccessTokensService({
+    repository: createAccessTokensRepository(database.db),
+    organizations,
+    twoFactor,
+    audit,
+  });
+  const authenticate = registerAuthentication(app, {
+    verifySessionToken: (token) => sessions.verifySession({ token }),
+    verifyAccessToken: (token, method) => accessTokens.verifyAccessToken({ token, method }),
+    reachableDuringEnrolment: routesReachableDuringEnrolment(apiPrefix),
+    closedToAccessTokens: routesClosedToAccessTokens(apiPrefix),
+  });
   const roles = createRolesService({ repository: createRolesRepository(database.db), organizations, audit });
   const contracts = createContractsService({
     repository: createContractsRepository(database.db),
@@ -258,6 +269,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await api.register(apiDocumentRoutes, { prefix: apiPrefix });
   await api.register(authRoutes, { prefix: apiPrefix, auth, authenticate });
   await api.register(sessionsRoutes, { prefix: apiPrefix, sessions, authenticate });
+  await api.register(accessTokensRoutes, { prefix: apiPrefix, accessTokens, authenticate });
   const passkeys = createPasskeysService({
     repository: createPasskeysRepository(database.db),
     users,

@@ -258,6 +258,35 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
+/**
+ * A personal access token (decision 024): a token a person makes for a script. Only the SHA-256 of the token is kept
+ * (it is 32 random bytes, so no slow hash is needed to make guessing it hopeless); `hint` is its visible beginning.
+ */
+export const accessTokens = pgTable(
+  "access_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** "read" or "write". */
+    scope: text("scope").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    hint: text("hint").notNull(),
+    createdAt: createdAt(),
+    /** Null: it does not expire. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    useCount: bigint("use_count", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    unique("access_tokens_token_hash_unique").on(t.tokenHash),
+    index("access_tokens_user_idx").on(t.userId),
+    check("access_tokens_scope_check", sql`${t.scope} in ('read', 'write')`),
+  ],
+);
+
 export const invitationStatuses = ["pending", "accepted", "declined", "revoked"] as const;
 export type InvitationStatus = (typeof invitationStatuses)[number];
 

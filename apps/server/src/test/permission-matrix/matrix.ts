@@ -144,6 +144,18 @@ async function freshPasskey(f: Fixture, person: BuiltUser): Promise<string> {
   return (made.json() as { id: string }).id;
 }
 
+/** A new personal access token of `person`, made through the API with their session; answers its id. */
+async function freshAccessToken(f: Fixture, person: BuiltUser): Promise<string> {
+  const made = await request(f.t.app, {
+    method: "POST",
+    url: "/api/v1/auth/tokens",
+    token: person.token,
+    json: { name: f.unique("Script"), expires_in_days: null, scope: "write" },
+  });
+  if (made.statusCode !== 201) throw new Error(`access token not made: ${made.body}`);
+  return (made.json() as { id: string }).id;
+}
+
 /** The loner's passkey, made once per fixture, to sign in with on the public row. */
 const lonersAuthenticators = new WeakMap<Fixture, Promise<VirtualAuthenticator>>();
 function lonersAuthenticator(f: Fixture): Promise<VirtualAuthenticator> {
@@ -323,6 +335,42 @@ export const matrix: MatrixRow[] = [
     prepare: async (f, caller) => ({
       url: `/api/v1/auth/sessions/${(await f.newSession(signedInUser(f, caller))).sessionId}`,
     }),
+  },
+  // Personal access tokens (decision 024): one's own, whoever one is; every member's for edit organization.
+  {
+    method: "GET",
+    path: "/api/v1/auth/tokens",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/auth/tokens" }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/tokens",
+    rule: { kind: "own" },
+    prepare: (f) => ({
+      url: "/api/v1/auth/tokens",
+      body: { name: f.unique("Script"), expires_in_days: 30, scope: "read" },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/auth/tokens/{id}",
+    rule: { kind: "own" },
+    prepare: async (f, caller) => ({
+      url: `/api/v1/auth/tokens/${await freshAccessToken(f, signedInUser(f, caller))}`,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/access-tokens",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: (f) => ({ url: `${org(f)}/access-tokens` }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/access-tokens/{id}",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: async (f) => ({ url: `${org(f)}/access-tokens/${await freshAccessToken(f, f.target)}` }),
   },
   // Passkeys (decision 019): one's own, whoever one is.
   {
