@@ -14,6 +14,7 @@ function organizationServer({ me = buildUser(), patch }: { me?: User; patch?: St
     // The signed-in user carries the organization as last saved.
     "GET /api/v1/auth/me": () => jsonResponse({ ...me, organization }),
     "GET /api/v1/organization/org-1": () => jsonResponse(organization),
+    "GET /api/v1/organization/org-1/access-tokens": () => jsonResponse([]),
     "PATCH /api/v1/organization/org-1":
       patch ??
       (({ body }) => {

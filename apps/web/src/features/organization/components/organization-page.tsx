@@ -11,6 +11,7 @@ import { notifySuccess } from "../../../lib/notify";
 import { useCan } from "../../../lib/permissions";
 import { useOrganization } from "../api/get-organization";
 import { useUpdateOrganization } from "../api/update-organization";
+import { OrganizationAccessTokensSection } from "./organization-access-tokens-section";
 import { RequireTwoFactorSection } from "./require-two-factor-section";
 
 type Outcome = { kind: "invalidDomains"; domains: string[] } | { kind: "failed"; error: unknown } | null;
@@ -173,6 +174,7 @@ export function OrganizationPage() {
             canEdit={can("edit", "organization")}
           />
           <RequireTwoFactorSection organization={organization.data} canEdit={can("edit", "organization")} />
+          {can("edit", "organization") && <OrganizationAccessTokensSection orgId={organization.data.uid} />}
         </>
       )}
     </Box>

@@ -7,6 +7,7 @@ import { useUpdateUser } from "../../../api/update-user";
 import { LanguageSelect } from "../../../components/language-select";
 import { i18n } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { AccessTokensSection } from "./access-tokens-section";
 import { LeaveOrganizationSection } from "./leave-organization-section";
 import { SessionsSection } from "./sessions-section";
 
@@ -113,6 +114,7 @@ export function ProfilePage({
       {security}
       {passkeys}
       <SessionsSection />
+      <AccessTokensSection />
       {securityActivity}
       <LeaveOrganizationSection user={user} />
     </Box>
