@@ -37,6 +37,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate,
       schema: {
+        operationId: "listAccessTokens",
         tags,
         summary: "The signed-in person's personal access tokens, newest first, without the tokens themselves",
         security: bearerSecurity,
@@ -51,6 +52,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate,
       schema: {
+        operationId: "createAccessToken",
         tags,
         summary: "Make a personal access token; the answer carries the token, shown this once",
         description:
@@ -73,6 +75,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate,
       schema: {
+        operationId: "revokeAccessToken",
         tags,
         summary: "Revoke one of the signed-in person's tokens: it stops working at once",
         security: bearerSecurity,
@@ -91,6 +94,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate,
       schema: {
+        operationId: "listOrganizationAccessTokens",
         tags: ["organization"],
         summary: "Every personal access token of the organization's members, with whose it is (edit organization)",
         security: bearerSecurity,
@@ -107,6 +111,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate,
       schema: {
+        operationId: "revokeOrganizationAccessToken",
         tags: ["organization"],
         summary: "Revoke a member's personal access token (edit organization): it stops working at once",
         security: bearerSecurity,

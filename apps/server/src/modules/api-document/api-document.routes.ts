@@ -7,6 +7,7 @@ export const apiDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/openapi.json",
     {
       schema: {
+        operationId: "getOpenApiDocument",
         tags: ["documentation"],
         summary: "This API's OpenAPI document",
         description: "The same document as `/api/docs/json`, which the interactive reference at `/api/docs` reads.",

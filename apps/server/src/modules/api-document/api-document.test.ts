@@ -6,6 +6,9 @@ const t = useTestApp();
 
 interface Operation {
   security?: unknown;
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
 }
 interface Document {
   openapi: string;
@@ -49,5 +52,24 @@ describe("the OpenAPI document", () => {
     });
     expect(wrong).toEqual([]);
     expect(matrix.filter((row) => row.rule.kind === "public").length).toBeGreaterThan(10);
+  });
+
+  test("names every operation once, in camel case, with a tag and a summary, so that a generated client has names", async () => {
+    const document = await documentAt("/api/v1/openapi.json");
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        route: `${method.toUpperCase()} ${path}`,
+        ...operation,
+      })),
+    );
+    expect(operations.length).toBeGreaterThan(100);
+    expect(
+      operations.filter((operation) => !/^[a-z][A-Za-z]+$/.test(operation.operationId ?? "")).map((o) => o.route),
+    ).toEqual([]);
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    expect(operations.filter((operation) => !operation.tags?.length || !operation.summary).map((o) => o.route)).toEqual(
+      [],
+    );
   });
 });

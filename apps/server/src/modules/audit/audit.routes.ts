@@ -31,6 +31,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogService; aut
     "/organization/:orgId/audit",
     {
       schema: {
+        operationId: "listAuditEvents",
         tags: ["audit"],
         summary:
           "The organization's audit log, newest first, a page at a time (`next` is the cursor of the following page); filtered by kinds, people (as actor or as the person concerned) and a period of at most 366 days in the reader's time zone (needs edit on organization). With `format=csv` or `Accept: text/csv`, every event of the filtered period as CSV (separator ;, byte-order mark)",
@@ -59,6 +60,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogService; aut
     "/auth/security-events",
     {
       schema: {
+        operationId: "listMySecurityEvents",
         tags: ["auth"],
         summary:
           "The signed-in person's own security events (sign-ins, failures, sign-outs, password, second-factor and session changes), newest first, a page at a time",

@@ -29,6 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
     "/auth/basic",
     {
       schema: {
+        operationId: "signIn",
         tags,
         summary:
           "Sign in with e-mail and password. With two-factor sign-in on, answers `{mfa_required: true, ticket, methods}` and no token: the ticket goes to `POST auth/basic/mfa` with a code",
@@ -43,6 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
     "/auth/basic/mfa",
     {
       schema: {
+        operationId: "signInSecondFactor",
         tags,
         summary:
           "The second step of a sign-in: the first step's ticket (5 minutes, once) and a code of the authenticator app or a recovery code. A wrong code is a 401 and counts as a failed sign-in; after 5 the ticket ends (400)",
@@ -57,6 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
     "/auth/basic/signup",
     {
       schema: {
+        operationId: "signUp",
         tags,
         summary:
           "Create an account without organization and sign in; an invited address included (the invitation is accepted through its link or in the app). Mails a verification link",
@@ -74,6 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
     "/auth/sign",
     {
       schema: {
+        operationId: "signInWithGoogle",
         tags,
         summary:
           "Sign in with a Google ID token; profile fields sent beside it are ignored. With two-factor sign-in on, answers a ticket for `POST auth/basic/mfa`",
@@ -94,6 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
     {
       onRequest: authenticate,
       schema: {
+        operationId: "getMe",
         tags,
         summary:
           "The signed-in user; `enrolment_required` when the session was opened for enrolling a second factor only",
@@ -111,6 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
     "/auth/basic/lost-password",
     {
       schema: {
+        operationId: "requestPasswordReset",
         tags,
         summary:
           "Send a password-reset link. Answers 200 at once, the same for every address, registered or not; the link is sent after the answer, at most 3 an hour to one address and 20 an hour asked from one client address (beyond them nothing is sent)",
@@ -128,6 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
     "/auth/basic/change-password",
     {
       schema: {
+        operationId: "resetPassword",
         tags,
         summary:
           "Choose a new password with the token of a reset link and sign in; earlier sessions end. With two-factor sign-in on, answers a ticket for `POST auth/basic/mfa` instead of a token. An invitation link e-mailed before invitations had their own page accepts its invitation",

@@ -18,6 +18,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{
     "/auth/verify-email",
     {
       schema: {
+        operationId: "verifyEmail",
         tags,
         summary:
           "Follow a verification link: the account's e-mail becomes verified. Works without a session (the link may be opened on another device); 400 INVALID_TOKEN for a used, unknown, replaced or expired link",
@@ -36,6 +37,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate,
       schema: {
+        operationId: "resendEmailVerification",
         tags,
         summary:
           "Send a new verification link (earlier ones stop working): 409 once verified; at most 3 an hour to one address and 20 from one client address, shared with password recovery (429 with Retry-After)",

@@ -8,6 +8,7 @@ export const changelogRoutes: FastifyPluginAsyncZod<{ changelog: ChangelogServic
     "/changelog",
     {
       schema: {
+        operationId: "getChangelog",
         tags: ["changelog"],
         summary: "The project's CHANGELOG.md",
         response: {

@@ -6,6 +6,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ publicConfig: PublicConfig }>
     "/config",
     {
       schema: {
+        operationId: "getConfig",
         tags: ["config"],
         summary: "What the web needs to know about the server before sign-in",
         response: { 200: publicConfigSchema },

@@ -21,6 +21,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/user/:userId/contract",
     {
       schema: {
+        operationId: "listContracts",
         tags,
         summary: "A user's contracts, newest first (needs read on user, or to be that user)",
         security: bearerSecurity,
@@ -40,6 +41,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/user/:userId/contract",
     {
       schema: {
+        operationId: "createContract",
         tags,
         summary: "Add a contract; it may not share a day with another of the user's contracts (needs edit on user)",
         security: bearerSecurity,
@@ -64,6 +66,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/user/:userId/contract/:contractId",
     {
       schema: {
+        operationId: "updateContract",
         tags,
         summary: "Replace a contract with the whole contract sent (needs edit on user)",
         security: bearerSecurity,
@@ -87,6 +90,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/user/:userId/contract/:contractId",
     {
       schema: {
+        operationId: "deleteContract",
         tags,
         summary: "Delete a contract (needs edit on user)",
         security: bearerSecurity,

@@ -19,6 +19,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/customer",
     {
       schema: {
+        operationId: "listCustomers",
         tags,
         summary: "The organization's customers by name (needs read on organization)",
         security: bearerSecurity,
@@ -33,6 +34,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/customer",
     {
       schema: {
+        operationId: "createCustomer",
         tags,
         summary: "Add a customer (needs edit on organization or create on project)",
         security: bearerSecurity,
@@ -55,6 +57,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/customer/:id",
     {
       schema: {
+        operationId: "updateCustomer",
         tags,
         summary: "Replace a customer's fields (needs edit on organization or edit on project)",
         security: bearerSecurity,
@@ -76,6 +79,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/customer/:id",
     {
       schema: {
+        operationId: "deleteCustomer",
         tags,
         summary:
           "Delete a customer no project refers to; `slug` is the confirmation typed in the dialog, such as delete-acme-srl (needs edit on organization or delete on project)",

@@ -19,6 +19,7 @@ export const expensesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/expense",
     {
       schema: {
+        operationId: "listProjectExpenses",
         tags,
         summary: "A project's expenses, newest first (whoever sees the project)",
         security: bearerSecurity,
@@ -38,6 +39,7 @@ export const expensesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/expense",
     {
       schema: {
+        operationId: "createProjectExpense",
         tags,
         summary: "Add an expense to a project; an estimate is never billable (needs edit on project, or managing it)",
         security: bearerSecurity,
@@ -61,6 +63,7 @@ export const expensesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/expense/:expenseId",
     {
       schema: {
+        operationId: "updateProjectExpense",
         tags,
         summary: "Replace an expense's fields; an estimate is never billable (needs edit on project, or managing it)",
         security: bearerSecurity,
@@ -83,6 +86,7 @@ export const expensesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/expense/:expenseId",
     {
       schema: {
+        operationId: "deleteProjectExpense",
         tags,
         summary: "Delete an expense (needs edit on project, or managing it)",
         security: bearerSecurity,

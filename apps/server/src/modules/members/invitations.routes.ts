@@ -33,6 +33,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate,
       schema: {
+        operationId: "listMyInvitations",
         tags,
         summary:
           "The pending, unexpired invitations to the signed-in user's e-mail, newest first; none until the e-mail is verified",
@@ -48,6 +49,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate,
       schema: {
+        operationId: "acceptMyInvitation",
         tags,
         summary:
           "Accept an invitation to one's verified e-mail and join its organization with its role: 403 with an unverified e-mail, 404 for an invitation to another address, 409 while a member of an organization, 400 INVALID_TOKEN once expired, revoked or answered",
@@ -68,6 +70,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: authenticate,
       schema: {
+        operationId: "declineMyInvitation",
         tags,
         summary:
           "Decline an invitation to one's verified e-mail: its seat is free again. 404 for an invitation to another address, 400 INVALID_TOKEN once expired, revoked or answered",
@@ -87,6 +90,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
     "/auth/invitation",
     {
       schema: {
+        operationId: "getInvitationByLink",
         tags,
         summary:
           "What an invitation link offers, for its page (no session): 400 INVALID_TOKEN for a link expired, revoked, answered or replaced by a newer one",
@@ -101,6 +105,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
     "/auth/invitation/decline",
     {
       schema: {
+        operationId: "declineInvitationByLink",
         tags,
         summary:
           "Decline an invitation through its link (no session: the link proves the mailbox); its seat is free again. 400 INVALID_TOKEN for a link expired, revoked, answered or replaced",
@@ -118,6 +123,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
     "/auth/invitation/accept",
     {
       schema: {
+        operationId: "acceptInvitationByLink",
         tags,
         summary:
           "Accept an invitation through its link and sign in (the link proves the mailbox, so the e-mail becomes verified): a new address needs a password (and may give a name); a verified account joins as it is (through the second step when it has two-factor sign-in on). 409 when already a member of an organization",

@@ -27,6 +27,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
     "/organization/:orgId/user",
     {
       schema: {
+        operationId: "listMembers",
         tags,
         summary:
           "The organization's members (active and inactive) by name, with the contract in force today; pending invitations are listed apart (any member)",
@@ -52,6 +53,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
     "/organization/:orgId/user/:userId",
     {
       schema: {
+        operationId: "getMember",
         tags,
         summary: "One user of the organization (any member)",
         security: bearerSecurity,
@@ -71,6 +73,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
     "/organization/:orgId/user/invite",
     {
       schema: {
+        operationId: "inviteMembers",
         tags,
         summary:
           "Invite a person by e-mail with a role: 201 with a pending invitation (it takes a seat of the plan; the person joins only by accepting), or 200 with the renewed invitation when the address was already invited here. The answer is the same whoever owns the address; 409 for a member of this organization (needs create on user)",
@@ -99,6 +102,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
     "/organization/:orgId/invitation",
     {
       schema: {
+        operationId: "listInvitations",
         tags,
         summary: "The organization's pending invitations, expired ones included, newest first (needs read on user)",
         security: bearerSecurity,
@@ -113,6 +117,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
     "/organization/:orgId/invitation/:id/resend",
     {
       schema: {
+        operationId: "resendInvitation",
         tags,
         summary:
           "A new link for a pending (or expired) invitation, valid 7 days; earlier links stop working. 409 for an accepted, declined or revoked one (needs create on user)",
@@ -134,6 +139,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
     "/organization/:orgId/invitation/:id",
     {
       schema: {
+        operationId: "revokeInvitation",
         tags,
         summary:
           "Revoke a pending invitation: its link stops working and its seat is free; 409 once answered or revoked (needs create on user)",
@@ -157,6 +163,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
     "/organization/:orgId/user/:userId",
     {
       schema: {
+        operationId: "removeMember",
         tags,
         summary:
           "Remove a member: their running timer stops, their time stays in the reports, attributed. Not oneself (409: leave instead), never the last one with every right on roles and users (409) (needs delete on user)",
@@ -180,6 +187,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
     "/user/:id/organization/:orgId",
     {
       schema: {
+        operationId: "leaveOrganization",
         tags,
         summary:
           "Leave the organization (only oneself): the running timer stops, the time stays in its reports. 409 for the last one with every right on roles and users",
@@ -203,6 +211,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
     "/organization/:orgId/user/:userId",
     {
       schema: {
+        operationId: "updateMember",
         tags,
         summary:
           "Give a user another role of the organization; refused when nobody active would keep every right on roles and users, or the actor would lose them (needs edit on user)",

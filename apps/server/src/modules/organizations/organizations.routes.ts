@@ -24,6 +24,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
     "/user/:id/organization",
     {
       schema: {
+        operationId: "createOrganization",
         tags,
         summary: "Create the user's organization, its default roles and workflow statuses; the creator becomes Admin",
         security: bearerSecurity,
@@ -46,6 +47,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
     "/user/:id/organization/:orgId",
     {
       schema: {
+        operationId: "updateUserOrganization",
         tags,
         summary:
           "Rename the organization, replace its e-mail domains or require two-factor sign-in of every member (needs edit on organization)",
@@ -69,6 +71,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId",
     {
       schema: {
+        operationId: "updateOrganization",
         tags,
         summary:
           "Rename the signed-in user's organization, replace its e-mail domains or require two-factor sign-in of every member; refused domains are listed (needs edit on organization)",
@@ -94,6 +97,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId",
     {
       schema: {
+        operationId: "getOrganization",
         tags,
         summary:
           "The organization, its domains, plan and whether it requires two-factor sign-in (needs read on organization)",

@@ -19,6 +19,7 @@ export const overheadsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/overheads",
     {
       schema: {
+        operationId: "listOverheads",
         tags,
         summary: "The organization's overheads, newest period first (needs read on user)",
         security: bearerSecurity,
@@ -33,6 +34,7 @@ export const overheadsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/overheads",
     {
       schema: {
+        operationId: "createOverhead",
         tags,
         summary: "Add an overhead over a period; a null to_date has no end (needs edit on user)",
         security: bearerSecurity,
@@ -55,6 +57,7 @@ export const overheadsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/overheads/:id",
     {
       schema: {
+        operationId: "updateOverhead",
         tags,
         summary: "Replace an overhead's amount and period (needs edit on user)",
         security: bearerSecurity,
@@ -76,6 +79,7 @@ export const overheadsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/overheads/:id",
     {
       schema: {
+        operationId: "deleteOverhead",
         tags,
         summary: "Delete an overhead (needs edit on user)",
         security: bearerSecurity,

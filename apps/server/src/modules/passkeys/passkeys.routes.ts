@@ -28,6 +28,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
     {
       onRequest: authenticate,
       schema: {
+        operationId: "listPasskeys",
         tags,
         summary: "The signed-in person's passkeys, oldest first; the keys themselves are never answered",
         security: bearerSecurity,
@@ -42,6 +43,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
     {
       onRequest: authenticate,
       schema: {
+        operationId: "getPasskeyRegistrationOptions",
         tags,
         summary:
           "Start adding a passkey: the options for navigator.credentials.create (a discoverable credential, the person's passkeys excluded). The challenge works once, for 5 minutes",
@@ -57,6 +59,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
     {
       onRequest: authenticate,
       schema: {
+        operationId: "registerPasskey",
         tags,
         summary: "Finish adding a passkey with the browser's answer to the options, and name it",
         security: bearerSecurity,
@@ -79,6 +82,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
     {
       onRequest: authenticate,
       schema: {
+        operationId: "renamePasskey",
         tags,
         summary: "Rename one of the signed-in person's passkeys (another person's passkey id is not found)",
         security: bearerSecurity,
@@ -101,6 +105,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
     {
       onRequest: authenticate,
       schema: {
+        operationId: "removePasskey",
         tags,
         summary: "Remove one of the signed-in person's passkeys (another person's passkey id is not found)",
         security: bearerSecurity,
@@ -122,6 +127,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
     "/auth/passkeys/sign-in/options",
     {
       schema: {
+        operationId: "getPasskeySignInOptions",
         tags,
         summary:
           "Start a sign-in with a passkey alone: the options for navigator.credentials.get, naming no credential. Counted under the client address's sign-in limit; a sign-in that succeeds takes it back",
@@ -135,6 +141,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
     "/auth/passkeys/sign-in/verify",
     {
       schema: {
+        operationId: "signInWithPasskey",
         tags,
         summary:
           "Sign in with the browser's answer to the sign-in options; answers as a password sign-in does. Each attempt counts under the client address's sign-in limit until it succeeds",

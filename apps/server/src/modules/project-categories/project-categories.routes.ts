@@ -26,6 +26,7 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project-category",
     {
       schema: {
+        operationId: "listProjectCategories",
         tags: categoryTags,
         summary: "The organization's project categories by name (any member)",
         security: bearerSecurity,
@@ -41,6 +42,7 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project-category",
     {
       schema: {
+        operationId: "createProjectCategory",
         tags: categoryTags,
         summary: "Add a project category (needs edit on project)",
         security: bearerSecurity,
@@ -63,6 +65,7 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project-category/:id",
     {
       schema: {
+        operationId: "updateProjectCategory",
         tags: categoryTags,
         summary: "Replace a project category's name and color (needs edit on project)",
         security: bearerSecurity,
@@ -84,6 +87,7 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project-category/:id",
     {
       schema: {
+        operationId: "deleteProjectCategory",
         tags: categoryTags,
         summary: "Delete a project category; its projects stay, without a category (needs edit on project)",
         security: bearerSecurity,
@@ -107,6 +111,7 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project-area",
     {
       schema: {
+        operationId: "listProjectAreas",
         tags: areaTags,
         summary: "The organization's project areas by name (any member)",
         security: bearerSecurity,
@@ -122,6 +127,7 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project-area",
     {
       schema: {
+        operationId: "createProjectArea",
         tags: areaTags,
         summary: "Add a project area (needs edit on project)",
         security: bearerSecurity,
@@ -144,6 +150,7 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project-area/:id",
     {
       schema: {
+        operationId: "updateProjectArea",
         tags: areaTags,
         summary: "Rename a project area (needs edit on project)",
         security: bearerSecurity,
@@ -165,6 +172,7 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project-area/:id",
     {
       schema: {
+        operationId: "deleteProjectArea",
         tags: areaTags,
         summary: "Delete a project area; its projects stay, without an area (needs edit on project)",
         security: bearerSecurity,

@@ -19,6 +19,7 @@ export const projectLinksRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/links",
     {
       schema: {
+        operationId: "listProjectLinks",
         tags,
         summary: "A project's links in the order they were added (whoever sees the project)",
         security: bearerSecurity,
@@ -38,6 +39,7 @@ export const projectLinksRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/links",
     {
       schema: {
+        operationId: "createProjectLink",
         tags,
         summary: "Add a link to a project; the address is kept as typed (needs edit on project, or managing it)",
         security: bearerSecurity,
@@ -61,6 +63,7 @@ export const projectLinksRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/links/:linkId",
     {
       schema: {
+        operationId: "updateProjectLink",
         tags,
         summary: "Replace a link's title and address (needs edit on project, or managing it)",
         security: bearerSecurity,
@@ -83,6 +86,7 @@ export const projectLinksRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/links/:linkId",
     {
       schema: {
+        operationId: "deleteProjectLink",
         tags,
         summary: "Delete a link (needs edit on project, or managing it)",
         security: bearerSecurity,

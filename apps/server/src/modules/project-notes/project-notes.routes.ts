@@ -19,6 +19,7 @@ export const projectNotesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/note",
     {
       schema: {
+        operationId: "listProjectNotes",
         tags,
         summary: "A project's notes, newest first; the first is the brief note (whoever sees the project)",
         security: bearerSecurity,
@@ -38,6 +39,7 @@ export const projectNotesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/note",
     {
       schema: {
+        operationId: "createProjectNote",
         tags,
         summary: "Add a note to a project, written by the signed-in user (needs edit on project, or managing it)",
         security: bearerSecurity,
@@ -61,6 +63,7 @@ export const projectNotesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/note/:noteId",
     {
       schema: {
+        operationId: "updateProjectNote",
         tags,
         summary: "Change a note's text (needs edit on project, or managing it)",
         security: bearerSecurity,
@@ -83,6 +86,7 @@ export const projectNotesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/note/:noteId",
     {
       schema: {
+        operationId: "deleteProjectNote",
         tags,
         summary: "Delete a note (needs edit on project, or managing it)",
         security: bearerSecurity,

@@ -19,6 +19,7 @@ export const projectUpdatesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/updates",
     {
       schema: {
+        operationId: "listProjectUpdates",
         tags,
         summary: "A project's updates, newest first by date (whoever sees the project)",
         security: bearerSecurity,
@@ -38,6 +39,7 @@ export const projectUpdatesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/updates",
     {
       schema: {
+        operationId: "createProjectUpdate",
         tags,
         summary:
           "Add a project update; without a date it is about today, in progress at 0% unless told otherwise (needs edit on project, or managing it)",
@@ -62,6 +64,7 @@ export const projectUpdatesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/updates/:updateId",
     {
       schema: {
+        operationId: "updateProjectUpdate",
         tags,
         summary:
           "Replace a project update's fields; without a date it keeps its day (needs edit on project, or managing it)",
@@ -85,6 +88,7 @@ export const projectUpdatesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/updates/:updateId",
     {
       schema: {
+        operationId: "deleteProjectUpdate",
         tags,
         summary: "Delete a project update (needs edit on project, or managing it)",
         security: bearerSecurity,

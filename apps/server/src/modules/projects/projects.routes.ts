@@ -20,6 +20,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project",
     {
       schema: {
+        operationId: "listProjects",
         tags,
         summary:
           "The organization's projects, newest first; without read on project, only those the user manages or is a member of",
@@ -35,6 +36,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id",
     {
       schema: {
+        operationId: "getProject",
         tags,
         summary: "One project (needs read on project, or being its manager or a member)",
         security: bearerSecurity,
@@ -54,6 +56,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project",
     {
       schema: {
+        operationId: "createProject",
         tags,
         summary:
           "Add a project; without status_id it takes the organization's open status (needs create on project and a free PROJECT unit of the plan)",
@@ -77,6 +80,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id",
     {
       schema: {
+        operationId: "updateProject",
         tags,
         summary: "Replace a project's fields and members (needs edit on project, or being its manager)",
         security: bearerSecurity,
@@ -98,6 +102,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id",
     {
       schema: {
+        operationId: "deleteProject",
         tags,
         summary:
           "Delete a project with its tasks, expenses, notes, links, updates and members (needs delete on project)",
@@ -120,6 +125,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/user/:userId/project",
     {
       schema: {
+        operationId: "listMemberProjects",
         tags,
         summary:
           "The projects a user manages or is a member of, newest first (the user themself, or needs read on project)",

@@ -44,6 +44,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     "/report/timesheet",
     {
       schema: {
+        operationId: "getTimesheetReport",
         tags,
         summary: `The timesheet of the actor's organization over at most 366 days, byDay, byProject or byClient (needs read on timesheet). ${csvNote}`,
         security: bearerSecurity,
@@ -67,6 +68,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     "/report/team",
     {
       schema: {
+        operationId: "getTeamReport",
         tags,
         summary:
           "The team report of the actor's organization: one row per active user (needs read on team and the plan's TEAM_DASHBOARD unit)",
@@ -83,6 +85,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     "/report/user/:id",
     {
       schema: {
+        operationId: "getUserReport",
         tags,
         summary: "A user's days: hours, percentage of capacity, logged, billable, planned (oneself, or read on team)",
         security: bearerSecurity,
@@ -100,6 +103,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/project/:id/report",
     {
       schema: {
+        operationId: "listProjectTimeEntries",
         tags,
         summary: `The project's time entries, a page at a time, newest first or by sort and direction (whoever sees the project). ${csvNote} The CSV has every entry, in the same order.`,
         security: bearerSecurity,
@@ -124,6 +128,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     "/user/:userId/organization/:orgId/project/:id/hours",
     {
       schema: {
+        operationId: "getProjectStatistics",
         tags,
         summary:
           "The project's statistics: budget, margins, confirmed, unconfirmed and planned hours and costs, the cost forecast, plan versus actual, budget runway and overhead share (whoever sees the project; today in the user's time zone)",

@@ -18,6 +18,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService; authentic
     "/organization/:orgId/role",
     {
       schema: {
+        operationId: "listRoles",
         tags,
         summary: "The organization's roles by name (needs read on role)",
         security: bearerSecurity,
@@ -32,6 +33,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService; authentic
     "/organization/:orgId/role",
     {
       schema: {
+        operationId: "createRole",
         tags,
         summary: "Create a role; acls as JSON text or as a list (needs create on role)",
         security: bearerSecurity,
@@ -55,6 +57,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService; authentic
     "/organization/:orgId/role/:id",
     {
       schema: {
+        operationId: "updateRole",
         tags,
         summary:
           "Rename a role or replace its acls; refused when nobody active would keep every right on roles and users, or the actor would lose them (needs edit on role)",

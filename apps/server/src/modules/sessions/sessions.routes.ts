@@ -25,6 +25,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
     {
       onRequest: authenticate,
       schema: {
+        operationId: "signOut",
         tags,
         summary: "Sign out: ends the session of the request's token at once",
         security: bearerSecurity,
@@ -43,6 +44,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
     {
       onRequest: authenticate,
       schema: {
+        operationId: "listSessions",
         tags,
         summary: "The signed-in person's live sessions, newest sign-in first; `current` marks the asking one",
         security: bearerSecurity,
@@ -57,6 +59,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
     {
       onRequest: authenticate,
       schema: {
+        operationId: "endSession",
         tags,
         summary: "End one of the signed-in person's sessions (another person's session id is not found)",
         security: bearerSecurity,
@@ -76,6 +79,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
     {
       onRequest: authenticate,
       schema: {
+        operationId: "endOtherSessions",
         tags,
         summary: "With others=true: sign out of every other device; the asking session stays signed in",
         security: bearerSecurity,

@@ -19,6 +19,7 @@ export const taskCategoriesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/task-category",
     {
       schema: {
+        operationId: "listTaskCategories",
         tags,
         summary: "The organization's task categories by name (any member)",
         security: bearerSecurity,
@@ -34,6 +35,7 @@ export const taskCategoriesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/task-category",
     {
       schema: {
+        operationId: "createTaskCategory",
         tags,
         summary:
           "Add a task category; it is used for tasks and for planning unless told otherwise (needs edit on project)",
@@ -57,6 +59,7 @@ export const taskCategoriesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/task-category/:id",
     {
       schema: {
+        operationId: "updateTaskCategory",
         tags,
         summary: "Replace a task category's fields (needs edit on project)",
         security: bearerSecurity,
@@ -78,6 +81,7 @@ export const taskCategoriesRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/task-category/:id",
     {
       schema: {
+        operationId: "deleteTaskCategory",
         tags,
         summary: "Delete a task category; its tasks stay, without a category (needs edit on project)",
         security: bearerSecurity,

@@ -23,6 +23,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/task",
     {
       schema: {
+        operationId: "listTasks",
         tags,
         summary:
           "Tasks and subtasks of the projects the user sees, newest first; project_id and user_id narrow them to one project and one assignee",
@@ -45,6 +46,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/task/:id",
     {
       schema: {
+        operationId: "getTask",
         tags,
         summary: "One task with its parent and subtasks (whoever sees its project)",
         security: bearerSecurity,
@@ -60,6 +62,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/task",
     {
       schema: {
+        operationId: "createTask",
         tags,
         summary:
           "Add a task to a project the user sees, assigned to an active user; a subtask names its parent, a task of the same project",
@@ -83,6 +86,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/task/:id",
     {
       schema: {
+        operationId: "updateTask",
         tags,
         summary:
           "Change the fields sent; a task moved to another project takes its subtasks along (the assignee, or edit on project, or managing it)",
@@ -105,6 +109,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/task/:id",
     {
       schema: {
+        operationId: "deleteTask",
         tags,
         summary: "Delete a task and its subtasks (the assignee, or edit on project, or managing it)",
         security: bearerSecurity,

@@ -60,6 +60,7 @@ export const timeBlockingRoutes: FastifyPluginAsyncZod<{
     "/user/:id/time-blocking",
     {
       schema: {
+        operationId: "listEvents",
         tags,
         summary:
           "The events and series occurrences overlapping a range of at most 62 days, by start (one's own board, or another's with read on team)",
@@ -84,6 +85,7 @@ export const timeBlockingRoutes: FastifyPluginAsyncZod<{
     "/user/:id/time-blocking/not-assigned",
     {
       schema: {
+        operationId: "listUnassignedEvents",
         tags,
         summary: "Activities with time but no project, newest first, at most 200, optionally in a range",
         security: bearerSecurity,
@@ -107,6 +109,7 @@ export const timeBlockingRoutes: FastifyPluginAsyncZod<{
     "/user/:id/time-blocking",
     {
       schema: {
+        operationId: "createEvent",
         tags,
         summary:
           "Add an event; with recurrence, the first of a series; with recurrence_id, a standalone change that skips the series' occurrence on its day",
@@ -130,6 +133,7 @@ export const timeBlockingRoutes: FastifyPluginAsyncZod<{
     "/user/:id/time-blocking/:eventId",
     {
       schema: {
+        operationId: "updateEvent",
         tags,
         summary:
           "Change the fields sent; on a series' template, occurrence_start moves every occurrence, recurrence replaces or (null) stops the rule",
@@ -152,6 +156,7 @@ export const timeBlockingRoutes: FastifyPluginAsyncZod<{
     "/user/:id/time-blocking/:eventId",
     {
       schema: {
+        operationId: "deleteEvent",
         tags,
         summary: "Delete an event; a series' template only with recurrences=true, which deletes the whole series",
         security: bearerSecurity,
@@ -177,6 +182,7 @@ export const timeBlockingRoutes: FastifyPluginAsyncZod<{
     "/user/:id/recurrence/:recId",
     {
       schema: {
+        operationId: "updateRecurrence",
         tags,
         summary:
           "Skip one occurrence of a series, or end it after an instant (null reopens it); an end before its first occurrence deletes it (204)",

@@ -18,6 +18,7 @@ export const timersRoutes: FastifyPluginAsyncZod<{ timers: TimersService; authen
     "/user/:id/timer",
     {
       schema: {
+        operationId: "getTimer",
         tags,
         summary: "The running timer with its event, or null (one's own, or another's with read on team)",
         security: bearerSecurity,
@@ -32,6 +33,7 @@ export const timersRoutes: FastifyPluginAsyncZod<{ timers: TimersService; authen
     "/user/:id/timer",
     {
       schema: {
+        operationId: "startTimer",
         tags,
         summary:
           "Start timing an activity that is not completed and starts today or earlier; 409 while another timer runs",
@@ -55,6 +57,7 @@ export const timersRoutes: FastifyPluginAsyncZod<{ timers: TimersService; authen
     "/user/:id/timer",
     {
       schema: {
+        operationId: "stopTimer",
         tags,
         summary: "Stop the timer: its seconds are added to the event, which is completed; answers the saved event",
         security: bearerSecurity,

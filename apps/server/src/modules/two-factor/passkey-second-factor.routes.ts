@@ -26,6 +26,7 @@ export const passkeySecondFactorRoutes: FastifyPluginAsyncZod<{
     "/auth/basic/mfa/passkey/options",
     {
       schema: {
+        operationId: "getPasskeySecondFactorOptions",
         tags,
         summary:
           "Options for confirming a sign-in with one of the person's passkeys: the first step's ticket (still live) names them. An ended ticket, or a person without a passkey, is a 400",
@@ -44,6 +45,7 @@ export const passkeySecondFactorRoutes: FastifyPluginAsyncZod<{
     "/auth/basic/mfa/passkey",
     {
       schema: {
+        operationId: "signInSecondFactorWithPasskey",
         tags,
         summary:
           "The second step of a sign-in with a passkey's assertion over the options' challenge. A passkey refused (another account's, a replayed or cross-origin assertion) is a 401 and counts as a failed sign-in; after 5 the ticket ends (400)",

@@ -25,6 +25,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
     "/auth/totp",
     {
       schema: {
+        operationId: "getTwoFactorStatus",
         tags,
         summary:
           "Whether the signed-in person signs in with an authenticator app, and how many recovery codes are left",
@@ -39,6 +40,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
     "/auth/totp/setup",
     {
       schema: {
+        operationId: "setUpAuthenticatorApp",
         tags,
         summary:
           "A new authenticator secret to scan (as a QR code of `otpauth_url`) or type; replaces one set up and not confirmed. 409 when two-factor sign-in is already on",
@@ -53,6 +55,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
     "/auth/totp/enable",
     {
       schema: {
+        operationId: "enableAuthenticatorApp",
         tags,
         summary:
           "Turn two-factor sign-in on with a first code of the app; answers ten single-use recovery codes, shown this once",
@@ -69,6 +72,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
     "/auth/totp/recovery-codes",
     {
       schema: {
+        operationId: "regenerateRecoveryCodes",
         tags,
         summary:
           "Ten new recovery codes, with the password and a current code (a wrong one is a 400 and changes nothing); the earlier codes stop working",
@@ -89,6 +93,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
     "/auth/totp/disable",
     {
       schema: {
+        operationId: "disableAuthenticatorApp",
         tags,
         summary:
           "Turn two-factor sign-in with the authenticator app off, with the password and a current code (a wrong one is a 400 and changes nothing); 409 while the organization requires it and the app is the only second factor",

@@ -16,6 +16,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; authentic
     "/user/:id",
     {
       schema: {
+        operationId: "updateUser",
         tags: ["users"],
         summary:
           "Change one's own language, preferences, terms, privacy and cookie consent; or, with edit on user, another member's status",

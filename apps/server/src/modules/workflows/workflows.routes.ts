@@ -19,6 +19,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/projects-workflows",
     {
       schema: {
+        operationId: "listWorkflowStatuses",
         tags,
         summary: "The organization's project statuses in their order (needs read on project)",
         security: bearerSecurity,
@@ -34,6 +35,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/projects-workflows",
     {
       schema: {
+        operationId: "createWorkflowStatus",
         tags,
         summary:
           "Add a project status at the end; its key is made from the name, unique in the organization (needs create on project)",
@@ -57,6 +59,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/projects-workflows/:id",
     {
       schema: {
+        operationId: "updateWorkflowStatus",
         tags,
         summary: "Rename a project status; built-in statuses keep their name (needs edit on project)",
         security: bearerSecurity,
@@ -78,6 +81,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{
     "/organization/:orgId/projects-workflows/:id",
     {
       schema: {
+        operationId: "deleteWorkflowStatus",
         tags,
         summary: "Delete a project status no project has; built-in statuses stay (needs delete on project)",
         security: bearerSecurity,
