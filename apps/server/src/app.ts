@@ -19,7 +19,11 @@ import { createAccessTokensRepository } from "./modules/access-tokens/access-tok
 import { accessTokensRoutes } from "./modules/access-tokens/access-tokens.routes.js";
 import { createAccessTokensService } from "./modules/access-tokens/access-tokens.service.js";
 import { routesClosedToAccessTokens } from "./modules/access-tokens/closed-routes.js";
-import { apiDocumentHead, apiDocumentTransform } from "./modules/api-document/api-document.js";
+import {
+  apiDocumentHead,
+  apiDocumentTransform,
+  apiDocumentTransformObject,
+} from "./modules/api-document/api-document.js";
 import { apiDocumentRoutes } from "./modules/api-document/api-document.routes.js";
 import { createAccountEvents } from "./modules/audit/account-events.js";
 import { createAuditRepository } from "./modules/audit/audit.repository.js";
@@ -177,6 +181,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(fastifySwagger, {
     openapi: apiDocumentHead({ version, appUrl: config.appUrl }),
     transform: apiDocumentTransform(),
+    transformObject: apiDocumentTransformObject(),
   });
   await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
 

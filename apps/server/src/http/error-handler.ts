@@ -8,6 +8,7 @@ import type {
   FastifyRequest,
   FastifySchemaValidationError,
 } from "fastify";
+import { z } from "zod";
 import { isConnectionError } from "../db/database.js";
 import { AppError } from "./app-error.js";
 
@@ -24,9 +25,39 @@ export function errorBody(code: ErrorCode, message: string, details?: ErrorDetai
   };
 }
 
-/** The error answers a route may give, for its OpenAPI document. */
+/** The error body, one component of the OpenAPI document (`ErrorBody`) that every error answer refers to. */
+z.globalRegistry.add(errorBodySchema, { id: "ErrorBody" });
+
+/** What each error status means, as the document describes the answer. */
+const errorMeanings: Record<number, string> = {
+  400: "The request is not valid: `ErrorMessage` says why and `details` name the fields",
+  401: "No token, or one that is not valid (expired, revoked, signed elsewhere)",
+  402: "The organization's subscription must be paid first",
+  403: "The token's person may not do this (a missing right, a read-only token, the plan's limit): `ErrorMessage` says which",
+  404: "Not found: it does not exist, or it belongs to another organization",
+  405: "The path does not take this method; `Allow` lists those it takes",
+  409: "It conflicts with what is stored (a duplicate, something still in use)",
+  413: "The body is larger than the server accepts",
+  415: "The body is not JSON",
+  429: "Too many requests: wait the seconds `Retry-After` says",
+  500: "Something went wrong on the server",
+  503: "The server or a service it needs is not available now",
+};
+
+const describedErrorBodies = new Map<number, z.ZodType>();
+
+/** The error answers a route may give, for its OpenAPI document: each the shared error body, described by its status. */
 export function errorResponses(...statuses: number[]) {
-  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema]));
+  return Object.fromEntries(
+    statuses.map((status) => {
+      let schema = describedErrorBodies.get(status);
+      if (!schema) {
+        schema = errorBodySchema.describe(errorMeanings[status] ?? STATUS_CODES[status] ?? "Error");
+        describedErrorBodies.set(status, schema);
+      }
+      return [status, schema];
+    }),
+  );
 }
 
 const validationContexts: Record<string, string> = { querystring: "query" };

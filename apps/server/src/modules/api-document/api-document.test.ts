@@ -9,6 +9,7 @@ interface Operation {
   operationId?: string;
   tags?: string[];
   summary?: string;
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
 }
 interface Document {
   openapi: string;
@@ -71,5 +72,37 @@ describe("the OpenAPI document", () => {
     expect(operations.filter((operation) => !operation.tags?.length || !operation.summary).map((o) => o.route)).toEqual(
       [],
     );
+  });
+
+  test("every error answer refers to the one error body component, described by what its status means", async () => {
+    const document = (await documentAt("/api/v1/openapi.json")) as Document & {
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    expect(Object.keys(document.components.schemas.ErrorBody?.properties ?? {})).toEqual([
+      "statusCode",
+      "error",
+      "code",
+      "ErrorMessage",
+      "details",
+    ]);
+    const wrong: string[] = [];
+    let errors = 0;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          if (Number(status) < 400) continue;
+          errors += 1;
+          const schema = response.content?.["application/json"]?.schema;
+          if (JSON.stringify(schema) !== JSON.stringify({ $ref: "#/components/schemas/ErrorBody" })) {
+            wrong.push(`${method} ${path} ${status}: schema`);
+          }
+          if (!response.description || response.description === "Default Response") {
+            wrong.push(`${method} ${path} ${status}: description`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(errors).toBeGreaterThan(300);
   });
 });

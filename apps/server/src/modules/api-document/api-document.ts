@@ -1,5 +1,5 @@
 import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
-import { createJsonSchemaTransform } from "fastify-type-provider-zod";
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
 
 type Transform = NonNullable<FastifyDynamicSwaggerOptions["transform"]>;
 
@@ -34,4 +34,9 @@ export function apiDocumentHead({ version, appUrl }: { version: string; appUrl: 
     components: { securitySchemes: { bearerAuth: { type: "http" as const, scheme: "bearer", bearerFormat: "JWT" } } },
     security: [{ bearerAuth: [] }],
   };
+}
+
+/** The document's components: the schemas registered with an id (the error body), referred to rather than repeated. */
+export function apiDocumentTransformObject() {
+  return createJsonSchemaTransformObject({}) as NonNullable<FastifyDynamicSwaggerOptions["transformObject"]>;
 }
