@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defaultEventColor, defaultEventType, type EventType, eventTypes } from "./event-types.js";
+import { someFieldRequired } from "./patch.js";
 import { recurrenceRuleInputSchema, recurrenceSchema } from "./recurrence.js";
 import { calendarDateIn } from "./zoned-time.js";
 
@@ -210,16 +211,17 @@ export type TimeBlockingEventInputFields = z.input<typeof timeBlockingEventInput
  * activity while the event is not completed. On a series, `occurrence_start` names the occurrence the person
  * edited; the change then moves every occurrence the same way. `recurrence: null` stops a series repeating.
  */
-export const timeBlockingEventPatchSchema = z
-  .object({
-    ...eventFields,
-    recurrence: recurrenceRuleInputSchema.nullable(),
-    occurrence_start: instantSchema("occurrence_start"),
-  })
-  .partial()
-  .strict()
-  .superRefine(endAfterStart)
-  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+export const timeBlockingEventPatchSchema = someFieldRequired(
+  z
+    .object({
+      ...eventFields,
+      recurrence: recurrenceRuleInputSchema.nullable(),
+      occurrence_start: instantSchema("occurrence_start"),
+    })
+    .partial()
+    .strict()
+    .superRefine(endAfterStart),
+);
 export type TimeBlockingEventPatch = z.infer<typeof timeBlockingEventPatchSchema>;
 
 const refSchema = z.object({ uid: z.string(), title: z.string() });

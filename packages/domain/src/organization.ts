@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { someFieldRequired } from "./patch.js";
 import { roleSchema } from "./permissions.js";
 import { planSchema } from "./plans.js";
 
@@ -54,18 +55,19 @@ export const createOrganizationInputSchema = z.object({
 });
 export type CreateOrganizationInput = z.infer<typeof createOrganizationInputSchema>;
 
-export const updateOrganizationInputSchema = z
-  .object({
-    name: organizationNameSchema,
-    domains: domainListSchema,
-    require_two_factor: z
-      .boolean()
-      .describe("Every member must sign in with a second factor; one without is sent to enrolment at the next sign-in"),
-  })
-  .partial()
-  .refine((v) => v.name !== undefined || v.domains !== undefined || v.require_two_factor !== undefined, {
-    message: "Nothing to update",
-  });
+export const updateOrganizationInputSchema = someFieldRequired(
+  z
+    .object({
+      name: organizationNameSchema,
+      domains: domainListSchema,
+      require_two_factor: z
+        .boolean()
+        .describe(
+          "Every member must sign in with a second factor; one without is sent to enrolment at the next sign-in",
+        ),
+    })
+    .partial(),
+);
 export type UpdateOrganizationInput = z.infer<typeof updateOrganizationInputSchema>;
 
 export const organizationSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { someFieldRequired } from "./patch.js";
 import { type Acl, type Action, aclSchema, actions, can, type HasAcls, type Subject, subjects } from "./permissions.js";
 
 /** One entry per subject, in the spec's order, with the actions in the spec's order and no repeats. */
@@ -54,11 +55,9 @@ export const roleInputSchema = z
   .strict();
 export type RoleInput = z.infer<typeof roleInputSchema>;
 
-export const roleUpdateSchema = z
-  .object({ name: roleInputSchema.shape.name, acls: aclsFieldSchema })
-  .partial()
-  .strict()
-  .refine((v) => v.name !== undefined || v.acls !== undefined, { message: "Nothing to update" });
+export const roleUpdateSchema = someFieldRequired(
+  z.object({ name: roleInputSchema.shape.name, acls: aclsFieldSchema }).partial().strict(),
+);
 export type RoleUpdate = z.infer<typeof roleUpdateSchema>;
 
 /** The uid and name of a role not yet saved (spec part 2 §2 "Roles"). */

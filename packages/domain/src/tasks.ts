@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { someFieldRequired } from "./patch.js";
 import { colorSchema } from "./projects.js";
 
 export const priorities = [10, 20, 30, 40, 50] as const;
@@ -134,21 +135,22 @@ export const taskInputSchema = z
 export type TaskInput = z.infer<typeof taskInputSchema>;
 export type TaskInputFields = z.input<typeof taskInputSchema>;
 
-export const taskUpdateSchema = z
-  .object({
-    name: taskInputSchema.shape.name,
-    description: taskInputSchema.shape.description,
-    dueDate: dueDateSchema.nullable(),
-    projectId: taskInputSchema.shape.projectId,
-    userId: taskInputSchema.shape.userId,
-    complete: z.boolean(),
-    priority: z.number().refine((v) => isPriority(v), "Priority must be 10, 20, 30, 40 or 50"),
-    categoryId: taskInputSchema.shape.categoryId,
-    parentId: taskInputSchema.shape.parentId,
-  })
-  .partial()
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+export const taskUpdateSchema = someFieldRequired(
+  z
+    .object({
+      name: taskInputSchema.shape.name,
+      description: taskInputSchema.shape.description,
+      dueDate: dueDateSchema.nullable(),
+      projectId: taskInputSchema.shape.projectId,
+      userId: taskInputSchema.shape.userId,
+      complete: z.boolean(),
+      priority: z.number().refine((v) => isPriority(v), "Priority must be 10, 20, 30, 40 or 50"),
+      categoryId: taskInputSchema.shape.categoryId,
+      parentId: taskInputSchema.shape.parentId,
+    })
+    .partial()
+    .strict(),
+);
 export type TaskUpdate = z.infer<typeof taskUpdateSchema>;
 
 /**

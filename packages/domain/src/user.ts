@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Language, languages } from "./languages.js";
 import { organizationSchema } from "./organization.js";
+import { someFieldRequired } from "./patch.js";
 import { roleSchema } from "./permissions.js";
 import { preferencesPatchSchema, preferencesSchema } from "./preferences.js";
 
@@ -38,18 +39,19 @@ export type User = z.infer<typeof userSchema>;
 export const currentUserSchema = userSchema.extend({ enrolment_required: z.boolean() });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const updateUserInputSchema = z
-  .object({
-    language: z.enum(languages),
-    preferences: preferencesPatchSchema,
-    terms_of_use: z.boolean(),
-    privacy_policy: z.boolean(),
-    cookie_consent: z.boolean(),
-    status: z.enum(["active", "inactive"]),
-  })
-  .partial()
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+export const updateUserInputSchema = someFieldRequired(
+  z
+    .object({
+      language: z.enum(languages),
+      preferences: preferencesPatchSchema,
+      terms_of_use: z.boolean(),
+      privacy_policy: z.boolean(),
+      cookie_consent: z.boolean(),
+      status: z.enum(["active", "inactive"]),
+    })
+    .partial()
+    .strict(),
+);
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 
 export type OnboardingStep = "terms" | "organization" | null;

@@ -105,4 +105,23 @@ describe("the OpenAPI document", () => {
     expect(wrong).toEqual([]);
     expect(errors).toBeGreaterThan(300);
   });
+
+  test("a PATCH body that must change something says so (minProperties, and the fields it may change)", async () => {
+    const document = (await documentAt("/api/v1/openapi.json")) as unknown as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }>
+      >;
+    };
+    const bodyOf = (path: string) => document.paths[path]?.patch?.requestBody?.content["application/json"]?.schema;
+    for (const path of [
+      "/api/v1/user/{id}",
+      "/api/v1/organization/{orgId}",
+      "/api/v1/organization/{orgId}/role/{id}",
+      "/api/v1/organization/{orgId}/task/{id}",
+      "/api/v1/user/{id}/time-blocking/{eventId}",
+    ]) {
+      expect(bodyOf(path), path).toMatchObject({ minProperties: 1, description: expect.stringMatching(/^A change: /) });
+    }
+  });
 });

@@ -10,6 +10,7 @@ export type JsonSchema = {
   required?: string[];
   items?: JsonSchema;
   anyOf?: JsonSchema[];
+  minProperties?: number;
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   enum?: unknown[];
@@ -167,9 +168,15 @@ export function valid(schema: JsonSchema, context: ValueContext, depth = 0, name
     case "object": {
       if (depth > 6) return {};
       const result: Record<string, unknown> = {};
-      for (const [key, property] of Object.entries(schema.properties ?? {})) {
+      const properties = Object.entries(schema.properties ?? {});
+      for (const [key, property] of properties) {
         if (schema.required?.includes(key) || random.chance(0.7))
           result[key] = valid(property, context, depth + 1, key);
+      }
+      // A change must change something (`minProperties`, PATCH bodies).
+      while (Object.keys(result).length < (schema.minProperties ?? 0) && properties.length > 0) {
+        const [key, property] = random.pick(properties);
+        result[key] = valid(property, context, depth + 1, key);
       }
       return result;
     }
