@@ -8,6 +8,8 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .max(254)
+  // The document describes what is sent; the server also drops spaces around it and keeps it in lower case.
+  .meta({ format: "email" })
   .pipe(z.email({ message: "Invalid email address" }));
 
 /**

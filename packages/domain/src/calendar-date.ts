@@ -17,7 +17,9 @@ export function isCalendarDate(value: string): boolean {
 
 export const calendarDateSchema = z
   .string()
-  .refine(isCalendarDate, { message: "Must be a date written as YYYY-MM-DD" });
+  .refine(isCalendarDate, { message: "Must be a date written as YYYY-MM-DD" })
+  // What the refinement checks, as the OpenAPI document can say it (an impossible day like 2026-02-30 is refused too).
+  .meta({ format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
 
 export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof weekdays)[number];

@@ -124,4 +124,28 @@ describe("the OpenAPI document", () => {
       expect(bodyOf(path), path).toMatchObject({ minProperties: 1, description: expect.stringMatching(/^A change: /) });
     }
   });
+
+  test("e-mail addresses and calendar dates carry their formats", async () => {
+    const document = (await documentAt("/api/v1/openapi.json")) as unknown as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: Array<{ name: string; schema: unknown }>;
+            requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+          }
+        >
+      >;
+    };
+    const bodyField = (path: string, method: string, field: string) =>
+      document.paths[path]?.[method]?.requestBody?.content["application/json"]?.schema.properties[field];
+    expect(bodyField("/api/v1/auth/basic/signup", "post", "email")).toMatchObject({ format: "email" });
+    expect(bodyField("/api/v1/organization/{orgId}/user/{userId}/contract", "post", "from_date")).toMatchObject({
+      format: "date",
+      pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+    });
+    const startDate = document.paths["/api/v1/report/timesheet"]?.get?.parameters?.find((p) => p.name === "start_date");
+    expect(startDate?.schema).toMatchObject({ format: "date" });
+  });
 });
