@@ -137,7 +137,13 @@ export const projectInputSchema = z
     start_date: calendarDateSchema.nullable().default(null),
     end_date: calendarDateSchema.nullable().default(null),
     closing_date: calendarDateSchema.nullable().default(null),
-    salesaccount: userIds("salesaccount").refine((ids) => ids.length > 0, "At least one account manager is required"),
+    salesaccount: z
+      .array(z.uuid({ message: "salesaccount must list user ids" }), {
+        message: "At least one account manager is required",
+      })
+      .min(1, "At least one account manager is required")
+      .max(200)
+      .transform((ids) => [...new Set(ids)]),
     responsible: userIds("responsible"),
     accountable: userIds("accountable"),
     consulted: userIds("consulted"),

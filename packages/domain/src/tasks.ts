@@ -102,8 +102,8 @@ const dueDateSchema = z
   .min(earliestDueDate, "Due date must be between the years 1 and 9999")
   .max(latestDueDate, "Due date must be between the years 1 and 9999");
 
-const requiredId = (message: string) =>
-  z.union([z.uuid({ message }), z.literal(""), z.null()], { message }).refine((v) => !!v, message);
+/** An id the task must have: missing, empty or not an id, each refused with `message`. */
+const requiredId = (message: string) => z.uuid({ message });
 
 /** The task form's payload (spec part 1 §3), camelCase as the spec writes it. */
 export const taskInputSchema = z
@@ -121,6 +121,7 @@ export const taskInputSchema = z
     priority: z
       .number()
       .refine((v) => isPriority(v), "Priority must be 10, 20, 30, 40 or 50")
+      .meta({ enum: [...priorities] })
       .default(defaultPriority),
     categoryId: z
       .union([z.uuid(), z.literal(""), z.null()])
@@ -144,7 +145,10 @@ export const taskUpdateSchema = someFieldRequired(
       projectId: taskInputSchema.shape.projectId,
       userId: taskInputSchema.shape.userId,
       complete: z.boolean(),
-      priority: z.number().refine((v) => isPriority(v), "Priority must be 10, 20, 30, 40 or 50"),
+      priority: z
+        .number()
+        .refine((v) => isPriority(v), "Priority must be 10, 20, 30, 40 or 50")
+        .meta({ enum: [...priorities] }),
       categoryId: taskInputSchema.shape.categoryId,
       parentId: taskInputSchema.shape.parentId,
     })

@@ -148,4 +148,33 @@ describe("the OpenAPI document", () => {
     const startDate = document.paths["/api/v1/report/timesheet"]?.get?.parameters?.find((p) => p.name === "start_date");
     expect(startDate?.schema).toMatchObject({ format: "date" });
   });
+
+  test("a task's ids, its priority and a project's account managers say what the server requires", async () => {
+    const document = (await documentAt("/api/v1/openapi.json")) as unknown as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: {
+              content: Record<string, { schema: { required?: string[]; properties: Record<string, unknown> } }>;
+            };
+          }
+        >
+      >;
+    };
+    const body = (path: string, method: string) =>
+      document.paths[path]?.[method]?.requestBody?.content["application/json"]?.schema;
+    const task = body("/api/v1/organization/{orgId}/task", "post");
+    expect(task?.required).toEqual(expect.arrayContaining(["name", "projectId", "userId"]));
+    expect(task?.properties.userId).toMatchObject({ type: "string", format: "uuid" });
+    expect(task?.properties.projectId).toMatchObject({ type: "string", format: "uuid" });
+    expect(task?.properties.priority).toMatchObject({ enum: [10, 20, 30, 40, 50] });
+    expect(body("/api/v1/organization/{orgId}/task/{id}", "patch")?.properties.priority).toMatchObject({
+      enum: [10, 20, 30, 40, 50],
+    });
+    const project = body("/api/v1/organization/{orgId}/project", "post");
+    expect(project?.required).toContain("salesaccount");
+    expect(project?.properties.salesaccount).toMatchObject({ type: "array", minItems: 1 });
+  });
 });
