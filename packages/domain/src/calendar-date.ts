@@ -18,8 +18,8 @@ export function isCalendarDate(value: string): boolean {
 export const calendarDateSchema = z
   .string()
   .refine(isCalendarDate, { message: "Must be a date written as YYYY-MM-DD" })
-  // What the refinement checks, as the OpenAPI document can say it (an impossible day like 2026-02-30 is refused too).
-  .meta({ format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+  // What the refinement checks, as the OpenAPI document can say it (RFC 3339's full-date: YYYY-MM-DD, an existing day).
+  .meta({ format: "date" });
 
 export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof weekdays)[number];
@@ -55,4 +55,23 @@ export function daysInPeriod(from: CalendarDate, to: CalendarDate): number {
     return Date.UTC(y, m - 1, d);
   };
   return Math.round((utc(to) - utc(from)) / 86_400_000) + 1;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Schema helpers of the wire (kept with the calendar's, which every page that sends a change loads)
+
+export const nothingToUpdateMessage = "Nothing to update";
+
+/**
+ * A PATCH body must change something: at least one of its fields, or it is refused with "Nothing to update". The
+ * OpenAPI document says so too (`minProperties: 1` and the fields in its description), so that a client generated
+ * from it does not send an empty change.
+ */
+export function someFieldRequired<T extends z.ZodObject>(schema: T): T {
+  const fields = Object.keys(schema.shape);
+  return schema
+    .refine((value) => fields.some((field) => (value as Record<string, unknown>)[field] !== undefined), {
+      message: nothingToUpdateMessage,
+    })
+    .meta({ minProperties: 1, description: `A change: at least one of ${fields.join(", ")}.` }) as T;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { someFieldRequired } from "./calendar-date.js";
 import { defaultEventColor, defaultEventType, type EventType, eventTypes } from "./event-types.js";
-import { someFieldRequired } from "./patch.js";
 import { recurrenceRuleInputSchema, recurrenceSchema } from "./recurrence.js";
 import { calendarDateIn } from "./zoned-time.js";
 
@@ -211,7 +211,7 @@ export type TimeBlockingEventInputFields = z.input<typeof timeBlockingEventInput
  * activity while the event is not completed. On a series, `occurrence_start` names the occurrence the person
  * edited; the change then moves every occurrence the same way. `recurrence: null` stops a series repeating.
  */
-export const timeBlockingEventPatchSchema = someFieldRequired(
+export const timeBlockingEventPatchSchema = /* @__PURE__ */ someFieldRequired(
   z
     .object({
       ...eventFields,

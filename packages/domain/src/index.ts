@@ -15,7 +15,6 @@ export * from "./organization.js";
 export * from "./overheads.js";
 export * from "./passkeys.js";
 export * from "./password-length.js";
-export * from "./patch.js";
 export * from "./permissions.js";
 export * from "./plans.js";
 export * from "./preferences.js";

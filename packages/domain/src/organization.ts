@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { someFieldRequired } from "./patch.js";
+import { someFieldRequired } from "./calendar-date.js";
 import { roleSchema } from "./permissions.js";
 import { planSchema } from "./plans.js";
 
@@ -55,7 +55,7 @@ export const createOrganizationInputSchema = z.object({
 });
 export type CreateOrganizationInput = z.infer<typeof createOrganizationInputSchema>;
 
-export const updateOrganizationInputSchema = someFieldRequired(
+export const updateOrganizationInputSchema = /* @__PURE__ */ someFieldRequired(
   z
     .object({
       name: organizationNameSchema,

@@ -26,7 +26,7 @@ export const reportDate = (field: string) =>
     .string({ message: `${field} is required, written as YYYY-MM-DD` })
     .refine(isCalendarDate, { message: `${field} must be an existing date written as YYYY-MM-DD` })
     .refine((date) => date <= lastReportDate, { message: `${field} must be before the year 9999` })
-    .meta({ format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+    .meta({ format: "date" });
 
 const idMessage = (field: string) => `${field} must be an id or a list of ids`;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { someFieldRequired } from "./patch.js";
+import { someFieldRequired } from "./calendar-date.js";
 import { type Acl, type Action, aclSchema, actions, can, type HasAcls, type Subject, subjects } from "./permissions.js";
 
 /** One entry per subject, in the spec's order, with the actions in the spec's order and no repeats. */
@@ -55,7 +55,7 @@ export const roleInputSchema = z
   .strict();
 export type RoleInput = z.infer<typeof roleInputSchema>;
 
-export const roleUpdateSchema = someFieldRequired(
+export const roleUpdateSchema = /* @__PURE__ */ someFieldRequired(
   z.object({ name: roleInputSchema.shape.name, acls: aclsFieldSchema }).partial().strict(),
 );
 export type RoleUpdate = z.infer<typeof roleUpdateSchema>;

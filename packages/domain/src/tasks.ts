@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { someFieldRequired } from "./patch.js";
+import { someFieldRequired } from "./calendar-date.js";
 import { colorSchema } from "./projects.js";
 
 export const priorities = [10, 20, 30, 40, 50] as const;
@@ -136,7 +136,7 @@ export const taskInputSchema = z
 export type TaskInput = z.infer<typeof taskInputSchema>;
 export type TaskInputFields = z.input<typeof taskInputSchema>;
 
-export const taskUpdateSchema = someFieldRequired(
+export const taskUpdateSchema = /* @__PURE__ */ someFieldRequired(
   z
     .object({
       name: taskInputSchema.shape.name,

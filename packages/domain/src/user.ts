@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { someFieldRequired } from "./calendar-date.js";
 import { type Language, languages } from "./languages.js";
 import { organizationSchema } from "./organization.js";
-import { someFieldRequired } from "./patch.js";
 import { roleSchema } from "./permissions.js";
 import { preferencesPatchSchema, preferencesSchema } from "./preferences.js";
 
@@ -39,7 +39,7 @@ export type User = z.infer<typeof userSchema>;
 export const currentUserSchema = userSchema.extend({ enrolment_required: z.boolean() });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const updateUserInputSchema = someFieldRequired(
+export const updateUserInputSchema = /* @__PURE__ */ someFieldRequired(
   z
     .object({
       language: z.enum(languages),
