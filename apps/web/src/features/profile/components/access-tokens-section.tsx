@@ -79,7 +79,9 @@ export function AccessTokensSection() {
       description={
         <Trans
           i18nKey="accessTokens.description"
-          components={{ docs: <Anchor href={apiReferenceHref} target="_blank" rel="noopener" inherit /> }}
+          components={{
+            docs: <Anchor href={apiReferenceHref} target="_blank" rel="noopener" inherit underline="always" />,
+          }}
         />
       }
     >
