@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatRecoveryCode,
+  lacksRequiredSecondFactor,
   mfaTicketMaxFailures,
   mfaTicketState,
   nextSignInState,
@@ -140,5 +141,17 @@ describe("the second step's code", () => {
   it("requires the ticket", () => {
     const result = secondFactorInputSchema.safeParse({ code: "123456" });
     expect(result.error?.issues[0]?.path).toEqual(["ticket"]);
+  });
+});
+
+describe("lacksRequiredSecondFactor", () => {
+  it.each([
+    [false, 0, false],
+    [false, 2, false],
+    [true, 0, true],
+    [true, 1, false],
+    [true, 3, false],
+  ])("required %s, %i second factors: lacks one %s", (required, factors, lacks) => {
+    expect(lacksRequiredSecondFactor(required, factors)).toBe(lacks);
   });
 });

@@ -187,3 +187,11 @@ export const passkeySecondFactorInputSchema = z.object({
   response: passkeyAuthenticationResponseSchema,
 });
 export type PasskeySecondFactorInput = z.infer<typeof passkeySecondFactorInputSchema>;
+
+/**
+ * Whether a person lacks the second factor their organization requires (decision 018): their sessions reach only the
+ * enrolment calls, and no personal access token acts for them (decision 024).
+ */
+export function lacksRequiredSecondFactor(requiredByOrganization: boolean, secondFactors: number): boolean {
+  return requiredByOrganization && secondFactors === 0;
+}

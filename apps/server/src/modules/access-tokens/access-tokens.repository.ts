@@ -17,8 +17,10 @@ export interface AccessTokenState {
   status: UserStatus;
   organization_id: string | null;
   preferences: PreferencesPatch;
-  /** The person's organization requires a second factor and the person has none. */
-  lacks_required_second_factor: boolean;
+  /** The person's organization requires a second factor. */
+  second_factor_required: boolean;
+  /** How many second factors the person has (an enabled authenticator app, passkeys). */
+  second_factors: number;
 }
 
 /** How many tokens a person may hold: counted under a lock on the person's row, so two creations cannot both pass. */
@@ -39,9 +41,9 @@ const useStatement = namedStatement("access_tokens_use", {
       where t.token_hash = ${sql.placeholder("hash")} and u.id = t.user_id
         and (t.expires_at is null or t.expires_at > ${sql.placeholder("now")}::timestamptz)
       returning t.id, t.user_id, t.scope, u.status, m.organization_id, u.preferences,
-        (coalesce(o.require_two_factor, false)
-          and not exists (select 1 from totp_factors f where f.user_id = u.id and f.enabled_at is not null)
-          and not exists (select 1 from passkeys p where p.user_id = u.id)) as lacks_required_second_factor`),
+        coalesce(o.require_two_factor, false) as second_factor_required,
+        ((select count(*) from totp_factors f where f.user_id = u.id and f.enabled_at is not null)
+          + (select count(*) from passkeys p where p.user_id = u.id))::int as second_factors`),
 });
 
 export type AccessTokensRepository = ReturnType<typeof createAccessTokensRepository>;

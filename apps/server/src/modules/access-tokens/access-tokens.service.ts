@@ -9,6 +9,7 @@ import {
   accessTokensPerUser,
   type CreateAccessToken,
   type CreatedAccessToken,
+  lacksRequiredSecondFactor,
   type OrganizationAccessToken,
 } from "@timetrap/domain";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
@@ -71,10 +72,10 @@ export function createAccessTokensService({
   now?: () => number;
 }) {
   /** The person's organization requires a second factor and they have none: no token may act for them. */
-  async function lacksRequiredSecondFactor(userId: string): Promise<boolean> {
+  async function lacksSecondFactor(userId: string): Promise<boolean> {
     const membership = await organizations.findMembership({ userId });
     if (!membership?.organization.require_two_factor) return false;
-    return (await twoFactor.secondFactorMethods({ userId })).length === 0;
+    return lacksRequiredSecondFactor(true, (await twoFactor.secondFactorMethods({ userId })).length);
   }
 
   return {
@@ -86,7 +87,7 @@ export function createAccessTokensService({
     async verifyAccessToken({ token, method }: { token: string; method: string }): Promise<AccessTokenCaller> {
       const state = await repository.use(hashAccessToken(token), new Date(now()));
       if (!state || state.status === "inactive") throw invalidToken();
-      if (state.lacks_required_second_factor) {
+      if (lacksRequiredSecondFactor(state.second_factor_required, state.second_factors)) {
         throw forbidden(
           "Your organization requires two-factor sign-in: set up an authenticator app or a passkey to use access tokens",
         );
@@ -118,7 +119,7 @@ export function createAccessTokensService({
       input: CreateAccessToken;
       client: SessionClient;
     }): Promise<CreatedAccessToken> {
-      if (await lacksRequiredSecondFactor(userId)) {
+      if (await lacksSecondFactor(userId)) {
         throw forbidden(
           "Your organization requires two-factor sign-in: set up an authenticator app or a passkey before making a token",
         );

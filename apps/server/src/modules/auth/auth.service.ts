@@ -7,6 +7,7 @@ import {
   type ChangePasswordResponse,
   emailSchema,
   type Language,
+  lacksRequiredSecondFactor,
   type MfaRequiredResponse,
   resetTokenLifetimeMinutes,
   type SecondFactorInput,
@@ -161,7 +162,7 @@ export function createAuthService({
     const user = await users.getUser({ userId: account.id });
     const enrolmentRequired =
       user.organization?.require_two_factor === true &&
-      (await twoFactor.secondFactorMethods({ userId: account.id })).length === 0;
+      lacksRequiredSecondFactor(true, (await twoFactor.secondFactorMethods({ userId: account.id })).length);
     const token = await sessions.startSession({
       userId: account.id,
       passwordVersion: account.passwordVersion,
