@@ -105,6 +105,15 @@ for (const language of languages) {
       await expect(page.getByRole("heading", { name: "Sito web Caffè Nero" })).toBeVisible();
       await expect(page.getByText("Brand book")).toBeVisible();
       await shot(page, language, "45-project-details");
+      // The link form refuses an address that is not a web or mail one, in the reader's language.
+      await page.getByRole("button", { name: l.links.add }).click();
+      const linkForm = page.getByRole("dialog", { name: l.links.newTitle });
+      await linkForm.getByRole("textbox", { name: l.links.name }).fill("Script");
+      await linkForm.getByRole("textbox", { name: l.links.url }).fill("javascript:alert(1)");
+      await linkForm.getByRole("button", { name: l.common.save }).click();
+      await expect(linkForm.getByText(l.links.validations.url)).toBeVisible();
+      await shot(page, language, "45-link-address-refused");
+      await page.keyboard.press("Escape");
       await page.getByRole("tab", { name: l.projectDetail.tabs.expenses }).click();
       await expect(page.getByText("Stock photos")).toBeVisible();
       await shot(page, language, "46-project-expenses");
