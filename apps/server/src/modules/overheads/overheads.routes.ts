@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, noContent, organizationIdParam, withExample } from "../api-document/api-document.js";
+import { overheadExample, overheadInputExample } from "../api-document/examples.js";
 import type { OverheadsService } from "./overheads.service.js";
 
 const tags = ["overheads"];
-const organizationParams = z.object({ orgId: z.uuid() });
-const overheadParams = z.object({ orgId: z.uuid(), id: z.uuid() });
+const organizationParams = z.object({ orgId: organizationIdParam });
+const overheadParams = z.object({ orgId: organizationIdParam, id: z.uuid().describe("The overhead's id") });
+const overheadBody = withExample(overheadInputSchema, overheadInputExample);
 
 export const overheadsRoutes: FastifyPluginAsyncZod<{
   overheads: OverheadsService;
@@ -21,10 +24,14 @@ export const overheadsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listOverheads",
         tags,
-        summary: "The organization's overheads, newest period first (needs read on user)",
+        summary: "List overheads",
+        description: "The organization's overheads, the latest period first. Needs `read` on `user`.",
         security: bearerSecurity,
         params: organizationParams,
-        response: { 200: z.array(overheadSchema), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: answer(z.array(overheadSchema), "The overheads", [overheadExample]),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => overheads.listOverheads({ actorId: actorIdOf(request), organizationId: request.params.orgId }),
@@ -36,11 +43,18 @@ export const overheadsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "createOverhead",
         tags,
-        summary: "Add an overhead over a period; a null to_date has no end (needs edit on user)",
+        summary: "Add an overhead",
+        description:
+          "Adds a monthly cost of the organization (rent, software, administration) over a period, which the project " +
+          "statistics share out over the hours worked. A null or missing `to_date` has no end; `to_date` cannot be before " +
+          "`from_date`, and `amount` takes at most 2 decimals. Needs `edit` on `user`.",
         security: bearerSecurity,
         params: organizationParams,
-        body: overheadInputSchema,
-        response: { 201: overheadSchema, ...errorResponses(400, 401, 403, 404) },
+        body: overheadBody,
+        response: {
+          201: answer(overheadSchema, "The overhead added", overheadExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -59,11 +73,17 @@ export const overheadsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateOverhead",
         tags,
-        summary: "Replace an overhead's amount and period (needs edit on user)",
+        summary: "Replace an overhead",
+        description:
+          "Replaces the overhead's amount and period with those sent (a missing `to_date` means no end). `to_date` " +
+          "cannot be before `from_date`, and `amount` takes at most 2 decimals. Needs `edit` on `user`.",
         security: bearerSecurity,
         params: overheadParams,
-        body: overheadInputSchema,
-        response: { 200: overheadSchema, ...errorResponses(400, 401, 403, 404) },
+        body: overheadBody,
+        response: {
+          200: answer(overheadSchema, "The overhead as saved", overheadExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
@@ -81,10 +101,11 @@ export const overheadsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "deleteOverhead",
         tags,
-        summary: "Delete an overhead (needs edit on user)",
+        summary: "Delete an overhead",
+        description: "Deletes an overhead. Needs `edit` on `user`.",
         security: bearerSecurity,
         params: overheadParams,
-        response: { 204: z.null().describe("Deleted"), ...errorResponses(400, 401, 403, 404) },
+        response: { 204: noContent("The overhead was deleted"), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

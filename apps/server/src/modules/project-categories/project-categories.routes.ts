@@ -8,11 +8,18 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, noContent, organizationIdParam, withExample } from "../api-document/api-document.js";
+import {
+  projectAreaExample,
+  projectAreaInputExample,
+  projectCategoryExample,
+  projectCategoryInputExample,
+} from "../api-document/examples.js";
 import type { ProjectCategoriesService } from "./project-categories.service.js";
 
-const organizationParams = z.object({ orgId: z.uuid() });
-const itemParams = z.object({ orgId: z.uuid(), id: z.uuid() });
-const deleted = z.null().describe("Deleted");
+const organizationParams = z.object({ orgId: organizationIdParam });
+const categoryParams = z.object({ orgId: organizationIdParam, id: z.uuid().describe("The project category's id") });
+const areaParams = z.object({ orgId: organizationIdParam, id: z.uuid().describe("The project area's id") });
 
 export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
   projectCategories: ProjectCategoriesService;
@@ -28,10 +35,14 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listProjectCategories",
         tags: categoryTags,
-        summary: "The organization's project categories by name (any member)",
+        summary: "List project categories",
+        description: "The organization's project categories, ordered by name. Any member of the organization.",
         security: bearerSecurity,
         params: organizationParams,
-        response: { 200: z.array(projectCategorySchema), ...errorResponses(400, 401, 404) },
+        response: {
+          200: answer(z.array(projectCategorySchema), "The project categories", [projectCategoryExample]),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request) =>
@@ -44,11 +55,15 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "createProjectCategory",
         tags: categoryTags,
-        summary: "Add a project category (needs edit on project)",
+        summary: "Add a project category",
+        description: "Adds a project category; the color is stored in lower case. Needs `edit` on `project`.",
         security: bearerSecurity,
         params: organizationParams,
-        body: projectCategoryInputSchema,
-        response: { 201: projectCategorySchema, ...errorResponses(400, 401, 403, 404) },
+        body: withExample(projectCategoryInputSchema, projectCategoryInputExample),
+        response: {
+          201: answer(projectCategorySchema, "The project category added", projectCategoryExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -67,11 +82,15 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateProjectCategory",
         tags: categoryTags,
-        summary: "Replace a project category's name and color (needs edit on project)",
+        summary: "Replace a project category",
+        description: "Replaces the project category's name and color. Needs `edit` on `project`.",
         security: bearerSecurity,
-        params: itemParams,
-        body: projectCategoryInputSchema,
-        response: { 200: projectCategorySchema, ...errorResponses(400, 401, 403, 404) },
+        params: categoryParams,
+        body: withExample(projectCategoryInputSchema, projectCategoryInputExample),
+        response: {
+          200: answer(projectCategorySchema, "The project category as saved", projectCategoryExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
@@ -89,10 +108,11 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "deleteProjectCategory",
         tags: categoryTags,
-        summary: "Delete a project category; its projects stay, without a category (needs edit on project)",
+        summary: "Delete a project category",
+        description: "Deletes a project category; its projects stay, without a category. Needs `edit` on `project`.",
         security: bearerSecurity,
-        params: itemParams,
-        response: { 204: deleted, ...errorResponses(400, 401, 403, 404) },
+        params: categoryParams,
+        response: { 204: noContent("The project category was deleted"), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -113,10 +133,14 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listProjectAreas",
         tags: areaTags,
-        summary: "The organization's project areas by name (any member)",
+        summary: "List project areas",
+        description: "The organization's project areas, ordered by name. Any member of the organization.",
         security: bearerSecurity,
         params: organizationParams,
-        response: { 200: z.array(projectAreaSchema), ...errorResponses(400, 401, 404) },
+        response: {
+          200: answer(z.array(projectAreaSchema), "The project areas", [projectAreaExample]),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request) =>
@@ -129,11 +153,15 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "createProjectArea",
         tags: areaTags,
-        summary: "Add a project area (needs edit on project)",
+        summary: "Add a project area",
+        description: "Adds a project area. Needs `edit` on `project`.",
         security: bearerSecurity,
         params: organizationParams,
-        body: projectAreaInputSchema,
-        response: { 201: projectAreaSchema, ...errorResponses(400, 401, 403, 404) },
+        body: withExample(projectAreaInputSchema, projectAreaInputExample),
+        response: {
+          201: answer(projectAreaSchema, "The project area added", projectAreaExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -152,11 +180,15 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateProjectArea",
         tags: areaTags,
-        summary: "Rename a project area (needs edit on project)",
+        summary: "Rename a project area",
+        description: "Renames a project area. Needs `edit` on `project`.",
         security: bearerSecurity,
-        params: itemParams,
-        body: projectAreaInputSchema,
-        response: { 200: projectAreaSchema, ...errorResponses(400, 401, 403, 404) },
+        params: areaParams,
+        body: withExample(projectAreaInputSchema, projectAreaInputExample),
+        response: {
+          200: answer(projectAreaSchema, "The project area as saved", projectAreaExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
@@ -174,10 +206,11 @@ export const projectCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "deleteProjectArea",
         tags: areaTags,
-        summary: "Delete a project area; its projects stay, without an area (needs edit on project)",
+        summary: "Delete a project area",
+        description: "Deletes a project area; its projects stay, without an area. Needs `edit` on `project`.",
         security: bearerSecurity,
-        params: itemParams,
-        response: { 204: deleted, ...errorResponses(400, 401, 403, 404) },
+        params: areaParams,
+        response: { 204: noContent("The project area was deleted"), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

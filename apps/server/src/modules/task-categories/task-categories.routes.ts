@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, noContent, organizationIdParam, withExample } from "../api-document/api-document.js";
+import { taskCategoryExample, taskCategoryInputExample } from "../api-document/examples.js";
 import type { TaskCategoriesService } from "./task-categories.service.js";
 
 const tags = ["task categories"];
-const organizationParams = z.object({ orgId: z.uuid() });
-const categoryParams = z.object({ orgId: z.uuid(), id: z.uuid() });
+const organizationParams = z.object({ orgId: organizationIdParam });
+const categoryParams = z.object({ orgId: organizationIdParam, id: z.uuid().describe("The task category's id") });
+const categoryBody = withExample(taskCategoryInputSchema, taskCategoryInputExample);
 
 export const taskCategoriesRoutes: FastifyPluginAsyncZod<{
   taskCategories: TaskCategoriesService;
@@ -21,10 +24,14 @@ export const taskCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listTaskCategories",
         tags,
-        summary: "The organization's task categories by name (any member)",
+        summary: "List task categories",
+        description: "The organization's task categories, ordered by name. Any member of the organization.",
         security: bearerSecurity,
         params: organizationParams,
-        response: { 200: z.array(taskCategorySchema), ...errorResponses(400, 401, 404) },
+        response: {
+          200: answer(z.array(taskCategorySchema), "The task categories", [taskCategoryExample]),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request) =>
@@ -37,12 +44,17 @@ export const taskCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "createTaskCategory",
         tags,
-        summary:
-          "Add a task category; it is used for tasks and for planning unless told otherwise (needs edit on project)",
+        summary: "Add a task category",
+        description:
+          "Adds a task category. `is_used_for_tasks` offers it for tasks and activities, `is_used_for_planning` for " +
+          "planning blocks; both are true when left out. The color is stored in lower case. Needs `edit` on `project`.",
         security: bearerSecurity,
         params: organizationParams,
-        body: taskCategoryInputSchema,
-        response: { 201: taskCategorySchema, ...errorResponses(400, 401, 403, 404) },
+        body: categoryBody,
+        response: {
+          201: answer(taskCategorySchema, "The task category added", taskCategoryExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -61,11 +73,17 @@ export const taskCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateTaskCategory",
         tags,
-        summary: "Replace a task category's fields (needs edit on project)",
+        summary: "Replace a task category",
+        description:
+          "Replaces every field of the task category with those sent (a flag left out becomes true). Needs `edit` on " +
+          "`project`.",
         security: bearerSecurity,
         params: categoryParams,
-        body: taskCategoryInputSchema,
-        response: { 200: taskCategorySchema, ...errorResponses(400, 401, 403, 404) },
+        body: categoryBody,
+        response: {
+          200: answer(taskCategorySchema, "The task category as saved", taskCategoryExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
@@ -83,10 +101,12 @@ export const taskCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "deleteTaskCategory",
         tags,
-        summary: "Delete a task category; its tasks stay, without a category (needs edit on project)",
+        summary: "Delete a task category",
+        description:
+          "Deletes a task category; its tasks and events stay, without a category. Needs `edit` on `project`.",
         security: bearerSecurity,
         params: categoryParams,
-        response: { 204: z.null().describe("Deleted"), ...errorResponses(400, 401, 403, 404) },
+        response: { 204: noContent("The task category was deleted"), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

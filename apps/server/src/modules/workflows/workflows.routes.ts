@@ -3,11 +3,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, noContent, organizationIdParam, withExample } from "../api-document/api-document.js";
+import { workflowStatusExample, workflowStatusExamples } from "../api-document/examples.js";
 import type { WorkflowsService } from "./workflows.service.js";
 
 const tags = ["workflows"];
-const organizationParams = z.object({ orgId: z.uuid() });
-const statusParams = z.object({ orgId: z.uuid(), id: z.uuid() });
+const organizationParams = z.object({ orgId: organizationIdParam });
+const statusParams = z.object({ orgId: organizationIdParam, id: z.uuid().describe("The project status's id") });
 
 export const workflowsRoutes: FastifyPluginAsyncZod<{
   workflows: WorkflowsService;
@@ -21,10 +23,17 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listWorkflowStatuses",
         tags,
-        summary: "The organization's project statuses in their order (needs read on project)",
+        summary: "List project statuses",
+        description:
+          "The organization's project statuses in their order, new ones last. Every organization has the built-in " +
+          "`open` (selected by default for a new project), `to_be_invoiced` and `completed`, which are not editable. " +
+          "Needs `read` on `project`.",
         security: bearerSecurity,
         params: organizationParams,
-        response: { 200: z.array(workflowStatusSchema), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: answer(z.array(workflowStatusSchema), "The project statuses", workflowStatusExamples),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
@@ -37,12 +46,18 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "createWorkflowStatus",
         tags,
-        summary:
-          "Add a project status at the end; its key is made from the name, unique in the organization (needs create on project)",
+        summary: "Add a project status",
+        description:
+          "Adds a project status after the others. Its `key` is made from the name (`In review` becomes `in_review`, " +
+          "with a number added when the key is taken). A name another status has, case ignored, is a 409. Needs " +
+          "`create` on `project`.",
         security: bearerSecurity,
         params: organizationParams,
-        body: workflowStatusInputSchema,
-        response: { 201: workflowStatusSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        body: withExample(workflowStatusInputSchema, { name: "In review" }),
+        response: {
+          201: answer(workflowStatusSchema, "The project status added", workflowStatusExample),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -61,11 +76,20 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateWorkflowStatus",
         tags,
-        summary: "Rename a project status; built-in statuses keep their name (needs edit on project)",
+        summary: "Rename a project status",
+        description:
+          "Renames a project status; its `key` stays. A built-in status (`editable: false`) cannot be renamed, and a " +
+          "name another status has, case ignored, is taken: both are a 409. Needs `edit` on `project`.",
         security: bearerSecurity,
         params: statusParams,
-        body: workflowStatusInputSchema,
-        response: { 200: workflowStatusSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        body: withExample(workflowStatusInputSchema, { name: "Client review" }),
+        response: {
+          200: answer(workflowStatusSchema, "The project status as saved", {
+            ...workflowStatusExample,
+            name: "Client review",
+          }),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) =>
@@ -83,10 +107,13 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "deleteWorkflowStatus",
         tags,
-        summary: "Delete a project status no project has; built-in statuses stay (needs delete on project)",
+        summary: "Delete a project status",
+        description:
+          "Deletes a project status. A built-in status, or one that projects have (the answer says how many), is a " +
+          "409. Needs `delete` on `project`.",
         security: bearerSecurity,
         params: statusParams,
-        response: { 204: z.null().describe("Deleted"), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 204: noContent("The project status was deleted"), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
