@@ -1,14 +1,27 @@
 import type {
   customerInputSchema,
   customerSchema,
+  expenseInputSchema,
+  expenseSchema,
+  noteInputSchema,
+  noteSchema,
   overheadInputSchema,
   overheadSchema,
   projectAreaInputSchema,
   projectAreaSchema,
   projectCategoryInputSchema,
   projectCategorySchema,
+  projectInputSchema,
+  projectLinkInputSchema,
+  projectLinkSchema,
+  projectSchema,
+  projectUpdateInputSchema,
+  projectUpdateSchema,
   taskCategoryInputSchema,
   taskCategorySchema,
+  taskInputSchema,
+  taskSchema,
+  taskUpdateSchema,
   workflowStatusSchema,
 } from "@timetrap/domain";
 import type { z } from "zod";
@@ -30,7 +43,15 @@ export const ids = {
   artDirection: "4fbd7c6d-8a5b-4e9c-8207-c16e9a0b5f48",
   brandIdentity: "6a1c9e7f-2b4d-4f0a-9318-d27fab1c6a59",
   graphicDesign: "7b2daf80-3c5e-4a1b-a429-e380bc2d7b6a",
+  chiara: "d5f0a2b7-8e14-4c3a-9b56-2a7d4e9f1c83",
+  rebrand: "e91b3c6d-2f48-4a7e-b5d0-8c1a6f3e9d27",
+  openStatus: "0b7f3e29-4c1d-4a58-9e63-8d2a5c7f1b04",
+  logoTask: "8c3eb091-4d6f-4b2c-b53a-f491cd3e8c7b",
+  paletteTask: "9d4fc1a2-5e7a-4c3d-8c64-a5a2de4f9d8c",
 } as const;
+
+const giuliaRef = { uid: ids.giulia, nominative: "Giulia Rossi", image_url: null };
+const marcoRef = { uid: ids.marco, nominative: "Marco Bianchi", image_url: null };
 
 // Customers
 
@@ -130,3 +151,179 @@ export const projectCategoryExample: Out<typeof projectCategorySchema> = {
 };
 export const projectAreaInputExample: In<typeof projectAreaInputSchema> = { name: "Graphic design" };
 export const projectAreaExample: Out<typeof projectAreaSchema> = { uid: ids.graphicDesign, name: "Graphic design" };
+
+// Projects
+
+export const projectInputExample: In<typeof projectInputSchema> = {
+  title: "Acme rebrand 2026",
+  customer_id: ids.acme,
+  project_manager_id: ids.giulia,
+  status_id: ids.openStatus,
+  category_id: ids.brandIdentity,
+  area_id: ids.graphicDesign,
+  external_reference: "Q-2026-014",
+  not_billable: false,
+  budget: 24000,
+  marginability_percentage: 30,
+  tolerance_days: 5,
+  project_type: 0,
+  contact_name: "Laura",
+  contact_surname: "Ferri",
+  contact_email: "laura.ferri@acme.it",
+  contact_role: "Marketing manager",
+  description: "New logo, brand guidelines and website for Acme's relaunch in 2026.",
+  start_date: "2026-02-02",
+  end_date: "2026-06-30",
+  closing_date: null,
+  salesaccount: [ids.giulia],
+  responsible: [ids.marco],
+  accountable: [ids.giulia],
+  consulted: [],
+  informed: [],
+};
+
+export const projectExample: Out<typeof projectSchema> = {
+  uid: ids.rebrand,
+  title: "Acme rebrand 2026",
+  organization_id: ids.organization,
+  customer_id: ids.acme,
+  customer: { uid: ids.acme, nominative: "Acme S.r.l." },
+  project_manager: giuliaRef,
+  status: { uid: ids.openStatus, key: "open", name: "Open" },
+  category: { uid: ids.brandIdentity, name: "Brand identity", color: "#0ea5e9" },
+  area: { uid: ids.graphicDesign, name: "Graphic design" },
+  external_reference: "Q-2026-014",
+  not_billable: false,
+  budget: 24000,
+  marginability_percentage: 30,
+  tolerance_days: 5,
+  project_type: 0,
+  contact_name: "Laura",
+  contact_surname: "Ferri",
+  contact_email: "laura.ferri@acme.it",
+  contact_role: "Marketing manager",
+  description: "New logo, brand guidelines and website for Acme's relaunch in 2026.",
+  start_date: "2026-02-02",
+  end_date: "2026-06-30",
+  closing_date: null,
+  members: [
+    { user: giuliaRef, tags: ["sales", "accountable"] },
+    { user: marcoRef, tags: ["responsible"] },
+  ],
+  latest_update: { status: "in_progress", date: "2026-03-13", progress: 40 },
+  progress: 40,
+  total_work_log: 302400,
+  total_work_log_cost: 2940,
+  total_final_balance_expenses: 1200,
+  current_marginability: 82.75,
+  created_at: 1769673600000,
+};
+
+export const expenseInputExample: In<typeof expenseInputSchema> = {
+  title: "Stock photography licence",
+  amount: 1200,
+  is_final_balance: true,
+  is_billable: true,
+  supplier: "Fotostock S.p.A.",
+  description: "Ten images for the website's home page, extended licence.",
+  approver: "Giulia Rossi",
+  transacation_date: "2026-03-04",
+};
+
+export const expenseExample: Out<typeof expenseSchema> = {
+  uid: "a1e5d2b3-6f8b-4d4e-9d75-b6b3ef5a0e9d",
+  organization_id: ids.organization,
+  project_id: ids.rebrand,
+  title: "Stock photography licence",
+  amount: 1200,
+  estimated_amount: null,
+  confirmed_amount: 1200,
+  is_final_balance: true,
+  is_billable: true,
+  supplier: "Fotostock S.p.A.",
+  description: "Ten images for the website's home page, extended licence.",
+  approver: "Giulia Rossi",
+  transacation_date: "2026-03-04",
+};
+
+export const noteInputExample: In<typeof noteInputSchema> = {
+  note: "Acme prefers the second logo proposal; they asked for a warmer red in the palette.",
+};
+
+export const noteExample: Out<typeof noteSchema> = {
+  uid: "b2f6e3c4-7a9c-4e5f-8e86-c7c4fa6b1fae",
+  note: "Acme prefers the second logo proposal; they asked for a warmer red in the palette.",
+  created_at: 1773394200000,
+  created_by: giuliaRef,
+};
+
+export const projectLinkInputExample: In<typeof projectLinkInputSchema> = {
+  title: "Brand guidelines (draft)",
+  url: "https://drive.studiolumen.it/acme/brand-guidelines-v2.pdf",
+};
+
+export const projectLinkExample: Out<typeof projectLinkSchema> = {
+  link_id: "c3a7f4d5-8bad-4f6a-9f97-d8d5ab7c2abf",
+  title: "Brand guidelines (draft)",
+  url: "https://drive.studiolumen.it/acme/brand-guidelines-v2.pdf",
+};
+
+export const projectUpdateInputExample: In<typeof projectUpdateInputSchema> = {
+  status: "in_progress",
+  update: "Logo approved; the brand guidelines are being written.",
+  priorities: "Finish the typography section and the colour palette.",
+  roadblocks: "Waiting for Acme's photos of the new shop.",
+  progress: 40,
+  date: "2026-03-13",
+};
+
+export const projectUpdateExample: Out<typeof projectUpdateSchema> = {
+  update_id: "d4b8a5e6-9cbe-4a7b-8aa8-e9e6bc8d3bc0",
+  status: "in_progress",
+  data: {
+    update: "Logo approved; the brand guidelines are being written.",
+    priorities: "Finish the typography section and the colour palette.",
+    roadblocks: "Waiting for Acme's photos of the new shop.",
+  },
+  date: "2026-03-13",
+  progress: 40,
+};
+
+// Tasks
+
+export const taskInputExample: In<typeof taskInputSchema> = {
+  name: "Colour palette",
+  description: "Primary and secondary colours, with their contrast on white and on black.",
+  dueDate: 1774000800000,
+  projectId: ids.rebrand,
+  userId: ids.marco,
+  complete: false,
+  priority: 20,
+  categoryId: ids.artDirection,
+  parentId: ids.logoTask,
+};
+
+export const taskUpdateExample: In<typeof taskUpdateSchema> = { complete: true };
+
+export const taskExample: Out<typeof taskSchema> = {
+  uid: ids.paletteTask,
+  name: "Colour palette",
+  description: "Primary and secondary colours, with their contrast on white and on black.",
+  due_date: 1774000800000,
+  color: null,
+  complete: false,
+  user: marcoRef,
+  project: {
+    uid: ids.rebrand,
+    title: "Acme rebrand 2026",
+    category: { uid: ids.brandIdentity, name: "Brand identity", color: "#0ea5e9" },
+    customer_nominative: "Acme S.r.l.",
+  },
+  organization_id: ids.organization,
+  parent_task: { uid: ids.logoTask, name: "New logo" },
+  sub_tasks: [],
+  priority: 20,
+  category: { uid: ids.artDirection, name: "Art direction", color: "#7c3aed" },
+  total_work_time: 6.5,
+  created_at: 1773140400000,
+};

@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, noContent, organizationIdParam, withExample } from "../api-document/api-document.js";
+import { expenseExample, expenseInputExample } from "../api-document/examples.js";
 import type { ExpensesService } from "./expenses.service.js";
 
 const tags = ["projects"];
-const projectParams = z.object({ orgId: z.uuid(), id: z.uuid() });
-const expenseParams = z.object({ orgId: z.uuid(), id: z.uuid(), expenseId: z.uuid() });
+const projectParams = z.object({ orgId: organizationIdParam, id: z.uuid().describe("The project's id") });
+const expenseParams = projectParams.extend({ expenseId: z.uuid().describe("The expense's id") });
+const expenseBody = withExample(expenseInputSchema, expenseInputExample);
 
 export const expensesRoutes: FastifyPluginAsyncZod<{
   expenses: ExpensesService;
@@ -21,10 +24,15 @@ export const expensesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listProjectExpenses",
         tags,
-        summary: "A project's expenses, newest first (whoever sees the project)",
+        summary: "List a project's expenses",
+        description:
+          "The project's expenses, newest first. Whoever sees the project: `read` on `project`, or its manager or a member; a project out of sight is a 404.",
         security: bearerSecurity,
         params: projectParams,
-        response: { 200: z.array(expenseSchema), ...errorResponses(400, 401, 404) },
+        response: {
+          200: answer(z.array(expenseSchema), "The expenses", [expenseExample]),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request) =>
@@ -41,11 +49,17 @@ export const expensesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "createProjectExpense",
         tags,
-        summary: "Add an expense to a project; an estimate is never billable (needs edit on project, or managing it)",
+        summary: "Add an expense",
+        description:
+          "Adds an expense to the project: an estimate, or a final balance (`is_final_balance`). An estimate is never " +
+          "billable: `is_billable` is stored false for it. `amount` takes at most 2 decimals. Needs `edit` on `project`, or to be the project's manager; a project out of sight is a 404.",
         security: bearerSecurity,
         params: projectParams,
-        body: expenseInputSchema,
-        response: { 201: expenseSchema, ...errorResponses(400, 401, 403, 404) },
+        body: expenseBody,
+        response: {
+          201: answer(expenseSchema, "The expense added", expenseExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -65,11 +79,16 @@ export const expensesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateProjectExpense",
         tags,
-        summary: "Replace an expense's fields; an estimate is never billable (needs edit on project, or managing it)",
+        summary: "Replace an expense",
+        description:
+          "Replaces every field of the expense with those sent; an estimate is never billable. Needs `edit` on `project`, or to be the project's manager; a project out of sight is a 404.",
         security: bearerSecurity,
         params: expenseParams,
-        body: expenseInputSchema,
-        response: { 200: expenseSchema, ...errorResponses(400, 401, 403, 404) },
+        body: expenseBody,
+        response: {
+          200: answer(expenseSchema, "The expense as saved", expenseExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
@@ -88,10 +107,12 @@ export const expensesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "deleteProjectExpense",
         tags,
-        summary: "Delete an expense (needs edit on project, or managing it)",
+        summary: "Delete an expense",
+        description:
+          "Deletes an expense of the project. Needs `edit` on `project`, or to be the project's manager; a project out of sight is a 404.",
         security: bearerSecurity,
         params: expenseParams,
-        response: { 204: z.null().describe("Deleted"), ...errorResponses(400, 401, 403, 404) },
+        response: { 204: noContent("The expense was deleted"), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, noContent, organizationIdParam, withExample } from "../api-document/api-document.js";
+import { projectLinkExample, projectLinkInputExample } from "../api-document/examples.js";
 import type { ProjectLinksService } from "./project-links.service.js";
 
 const tags = ["projects"];
-const projectParams = z.object({ orgId: z.uuid(), id: z.uuid() });
-const linkParams = z.object({ orgId: z.uuid(), id: z.uuid(), linkId: z.uuid() });
+const projectParams = z.object({ orgId: organizationIdParam, id: z.uuid().describe("The project's id") });
+const linkParams = projectParams.extend({ linkId: z.uuid().describe("The link's id") });
+const linkBody = withExample(projectLinkInputSchema, projectLinkInputExample);
 
 export const projectLinksRoutes: FastifyPluginAsyncZod<{
   links: ProjectLinksService;
@@ -21,10 +24,15 @@ export const projectLinksRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listProjectLinks",
         tags,
-        summary: "A project's links in the order they were added (whoever sees the project)",
+        summary: "List a project's links",
+        description:
+          "The project's links in the order they were added. Whoever sees the project: `read` on `project`, or its manager or a member; a project out of sight is a 404.",
         security: bearerSecurity,
         params: projectParams,
-        response: { 200: z.array(projectLinkSchema), ...errorResponses(400, 401, 404) },
+        response: {
+          200: answer(z.array(projectLinkSchema), "The links", [projectLinkExample]),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request) =>
@@ -41,11 +49,17 @@ export const projectLinksRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "createProjectLink",
         tags,
-        summary: "Add a link to a project; the address is kept as typed (needs edit on project, or managing it)",
+        summary: "Add a link",
+        description:
+          "Adds a link to the project. The address must be a web address (http or https; one without a scheme is taken " +
+          "as https) or a mailto: address, and is saved normalized; any other scheme is a 400. Needs `edit` on `project`, or to be the project's manager; a project out of sight is a 404.",
         security: bearerSecurity,
         params: projectParams,
-        body: projectLinkInputSchema,
-        response: { 201: projectLinkSchema, ...errorResponses(400, 401, 403, 404) },
+        body: linkBody,
+        response: {
+          201: answer(projectLinkSchema, "The link added", projectLinkExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -65,11 +79,16 @@ export const projectLinksRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateProjectLink",
         tags,
-        summary: "Replace a link's title and address (needs edit on project, or managing it)",
+        summary: "Replace a link",
+        description:
+          "Replaces the link's title and address, under the address rules of `createProjectLink`. Needs `edit` on `project`, or to be the project's manager; a project out of sight is a 404.",
         security: bearerSecurity,
         params: linkParams,
-        body: projectLinkInputSchema,
-        response: { 200: projectLinkSchema, ...errorResponses(400, 401, 403, 404) },
+        body: linkBody,
+        response: {
+          200: answer(projectLinkSchema, "The link as saved", projectLinkExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
@@ -88,10 +107,12 @@ export const projectLinksRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "deleteProjectLink",
         tags,
-        summary: "Delete a link (needs edit on project, or managing it)",
+        summary: "Delete a link",
+        description:
+          "Deletes a link of the project. Needs `edit` on `project`, or to be the project's manager; a project out of sight is a 404.",
         security: bearerSecurity,
         params: linkParams,
-        response: { 204: z.null().describe("Deleted"), ...errorResponses(400, 401, 403, 404) },
+        response: { 204: noContent("The link was deleted"), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, noContent, organizationIdParam, withExample } from "../api-document/api-document.js";
+import { noteExample, noteInputExample } from "../api-document/examples.js";
 import type { ProjectNotesService } from "./project-notes.service.js";
 
 const tags = ["projects"];
-const projectParams = z.object({ orgId: z.uuid(), id: z.uuid() });
-const noteParams = z.object({ orgId: z.uuid(), id: z.uuid(), noteId: z.uuid() });
+const projectParams = z.object({ orgId: organizationIdParam, id: z.uuid().describe("The project's id") });
+const noteParams = projectParams.extend({ noteId: z.uuid().describe("The note's id") });
+const noteBody = withExample(noteInputSchema, noteInputExample);
 
 export const projectNotesRoutes: FastifyPluginAsyncZod<{
   notes: ProjectNotesService;
@@ -21,10 +24,13 @@ export const projectNotesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listProjectNotes",
         tags,
-        summary: "A project's notes, newest first; the first is the brief note (whoever sees the project)",
+        summary: "List a project's notes",
+        description:
+          "The project's notes, newest first, each with its author; the first is the brief note the project's details " +
+          "show. Whoever sees the project: `read` on `project`, or its manager or a member; a project out of sight is a 404.",
         security: bearerSecurity,
         params: projectParams,
-        response: { 200: z.array(noteSchema), ...errorResponses(400, 401, 404) },
+        response: { 200: answer(z.array(noteSchema), "The notes", [noteExample]), ...errorResponses(400, 401, 404) },
       },
     },
     async (request) =>
@@ -41,11 +47,13 @@ export const projectNotesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "createProjectNote",
         tags,
-        summary: "Add a note to a project, written by the signed-in user (needs edit on project, or managing it)",
+        summary: "Add a note",
+        description:
+          "Adds a note to the project, written by the caller; an empty note is allowed. Needs `edit` on `project`, or to be the project's manager; a project out of sight is a 404.",
         security: bearerSecurity,
         params: projectParams,
-        body: noteInputSchema,
-        response: { 201: noteSchema, ...errorResponses(400, 401, 403, 404) },
+        body: noteBody,
+        response: { 201: answer(noteSchema, "The note added", noteExample), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -65,11 +73,13 @@ export const projectNotesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateProjectNote",
         tags,
-        summary: "Change a note's text (needs edit on project, or managing it)",
+        summary: "Change a note",
+        description:
+          "Changes the note's text; it keeps its author and time. Needs `edit` on `project`, or to be the project's manager; a project out of sight is a 404.",
         security: bearerSecurity,
         params: noteParams,
-        body: noteInputSchema,
-        response: { 200: noteSchema, ...errorResponses(400, 401, 403, 404) },
+        body: noteBody,
+        response: { 200: answer(noteSchema, "The note as saved", noteExample), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -88,10 +98,12 @@ export const projectNotesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "deleteProjectNote",
         tags,
-        summary: "Delete a note (needs edit on project, or managing it)",
+        summary: "Delete a note",
+        description:
+          "Deletes a note of the project. Needs `edit` on `project`, or to be the project's manager; a project out of sight is a 404.",
         security: bearerSecurity,
         params: noteParams,
-        response: { 204: z.null().describe("Deleted"), ...errorResponses(400, 401, 403, 404) },
+        response: { 204: noContent("The note was deleted"), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

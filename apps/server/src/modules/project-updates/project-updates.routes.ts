@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, noContent, organizationIdParam, withExample } from "../api-document/api-document.js";
+import { projectUpdateExample, projectUpdateInputExample } from "../api-document/examples.js";
 import type { ProjectUpdatesService } from "./project-updates.service.js";
 
 const tags = ["projects"];
-const projectParams = z.object({ orgId: z.uuid(), id: z.uuid() });
-const updateParams = z.object({ orgId: z.uuid(), id: z.uuid(), updateId: z.uuid() });
+const projectParams = z.object({ orgId: organizationIdParam, id: z.uuid().describe("The project's id") });
+const updateParams = projectParams.extend({ updateId: z.uuid().describe("The project update's id") });
+const updateBody = withExample(projectUpdateInputSchema, projectUpdateInputExample);
 
 export const projectUpdatesRoutes: FastifyPluginAsyncZod<{
   updates: ProjectUpdatesService;
@@ -21,10 +24,15 @@ export const projectUpdatesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listProjectUpdates",
         tags,
-        summary: "A project's updates, newest first by date (whoever sees the project)",
+        summary: "List a project's updates",
+        description:
+          "The project's updates, the latest date first (then the latest written). Whoever sees the project: `read` on `project`, or its manager or a member; a project out of sight is a 404.",
         security: bearerSecurity,
         params: projectParams,
-        response: { 200: z.array(projectUpdateSchema), ...errorResponses(400, 401, 404) },
+        response: {
+          200: answer(z.array(projectUpdateSchema), "The project updates", [projectUpdateExample]),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request) =>
@@ -41,12 +49,17 @@ export const projectUpdatesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "createProjectUpdate",
         tags,
-        summary:
-          "Add a project update; without a date it is about today, in progress at 0% unless told otherwise (needs edit on project, or managing it)",
+        summary: "Add a project update",
+        description:
+          "Adds an update on the project's state. Left out, `date` is today in the caller's time zone, `status` " +
+          "`in_progress` and `progress` 0. Needs `edit` on `project`, or to be the project's manager; a project out of sight is a 404.",
         security: bearerSecurity,
         params: projectParams,
-        body: projectUpdateInputSchema,
-        response: { 201: projectUpdateSchema, ...errorResponses(400, 401, 403, 404) },
+        body: updateBody,
+        response: {
+          201: answer(projectUpdateSchema, "The project update added", projectUpdateExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -66,12 +79,18 @@ export const projectUpdatesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateProjectUpdate",
         tags,
-        summary:
-          "Replace a project update's fields; without a date it keeps its day (needs edit on project, or managing it)",
+        summary: "Replace a project update",
+        description:
+          "Replaces the update's fields with those sent: a field left out takes its default (an empty text, " +
+          "`in_progress`, progress 0), except `date`: without it the update keeps its day. Needs `edit` on " +
+          "`project`, or to be the project's manager; a project out of sight is a 404.",
         security: bearerSecurity,
         params: updateParams,
-        body: projectUpdateInputSchema,
-        response: { 200: projectUpdateSchema, ...errorResponses(400, 401, 403, 404) },
+        body: updateBody,
+        response: {
+          200: answer(projectUpdateSchema, "The project update as saved", projectUpdateExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
@@ -90,10 +109,12 @@ export const projectUpdatesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "deleteProjectUpdate",
         tags,
-        summary: "Delete a project update (needs edit on project, or managing it)",
+        summary: "Delete a project update",
+        description:
+          "Deletes an update of the project. Needs `edit` on `project`, or to be the project's manager; a project out of sight is a 404.",
         security: bearerSecurity,
         params: updateParams,
-        response: { 204: z.null().describe("Deleted"), ...errorResponses(400, 401, 403, 404) },
+        response: { 204: noContent("The project update was deleted"), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
