@@ -92,6 +92,14 @@ export default defineConfig(() => ({
               test: /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Menu|Popover|Tooltip|ScrollArea|Modal|ModalBase|Portal|Overlay|FocusTrap|Avatar|Collapse))[\\/]/,
               priority: 1.5,
             },
+            // The shell's menu and account icons that pages draw too (those only the shell draws are in its chunk): each was
+            // a chunk of its own of about 0.2 KB, all loaded by every signed-in page, each with gzip's overhead; together
+            // they are 1.3 KB lighter. Only icons that every signed-in page loads anyway: any other would come with them.
+            {
+              name: "shell-icons",
+              test: /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(AddressBook|ArrowsShuffle|Briefcase|Logout|PlugConnected|Receipt2|ReportAnalytics|ShieldLock|Users|UsersGroup)\./,
+              priority: 1,
+            },
             // Chart.js, which only the pages that draw charts fetch (decision 013): named, so that the browser journeys can
             // tell that the other pages do not.
             { name: "charts", test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/, priority: 1 },
