@@ -1,14 +1,23 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Task, type TaskInputFields, type TaskUpdate, taskSchema } from "@timetrap/domain";
 import { api } from "../lib/api-client";
+import { useIntent } from "../lib/idempotency";
 import { taskKeys } from "./tasks";
 
 const taskPath = (organizationId: string, taskId?: string) =>
   `/organization/${encodeURIComponent(organizationId)}/task${taskId ? `/${encodeURIComponent(taskId)}` : ""}`;
 
 /** The server fills what is left out with the schema's defaults: a subtask sends only name, assignee, project, parent. */
-export function createTask({ organizationId, data }: { organizationId: string; data: TaskInputFields }): Promise<Task> {
-  return api.post(taskPath(organizationId), { body: data, schema: taskSchema });
+export function createTask({
+  organizationId,
+  data,
+  idempotencyKey,
+}: {
+  organizationId: string;
+  data: TaskInputFields;
+  idempotencyKey?: string;
+}): Promise<Task> {
+  return api.post(taskPath(organizationId), { body: data, schema: taskSchema, idempotencyKey });
 }
 
 export function updateTask({
@@ -35,11 +44,17 @@ function refreshTasks(queryClient: QueryClient, organizationId: string) {
   return queryClient.invalidateQueries({ queryKey: taskKeys.all(organizationId) });
 }
 
+/** Each create is sent with the key of its intent (src/lib/idempotency.ts), which a success ends. */
 export function useCreateTask(organizationId: string) {
   const queryClient = useQueryClient();
+  const intent = useIntent();
   return useMutation({
-    mutationFn: (data: TaskInputFields) => createTask({ organizationId, data }),
-    onSuccess: () => refreshTasks(queryClient, organizationId),
+    mutationFn: (data: TaskInputFields) =>
+      createTask({ organizationId, data, idempotencyKey: intent.key([organizationId, data]) }),
+    onSuccess: () => {
+      intent.done();
+      return refreshTasks(queryClient, organizationId);
+    },
   });
 }
 

@@ -10,6 +10,7 @@ import {
 } from "@timetrap/domain";
 import { z } from "zod";
 import { api } from "../lib/api-client";
+import { type Intent, useIntent } from "../lib/idempotency";
 
 const eventListSchema = z.array(timeBlockingEventSchema);
 
@@ -96,11 +97,13 @@ export function useNotAssignedEvents(userId: string, range?: EventRange) {
 export function createTimeBlockingEvent({
   userId,
   data,
+  idempotencyKey,
 }: {
   userId: string;
   data: TimeBlockingEventInputFields;
+  idempotencyKey?: string;
 }): Promise<TimeBlockingEvent> {
-  return api.post(eventsPath(userId), { body: data, schema: timeBlockingEventSchema });
+  return api.post(eventsPath(userId), { body: data, schema: timeBlockingEventSchema, idempotencyKey });
 }
 
 export function updateTimeBlockingEvent({
@@ -154,13 +157,28 @@ export function refreshBoard(queryClient: QueryClient, userId: string) {
 }
 
 /** A change to one person's events; settled or not, their board is asked again. */
-function useBoardMutation<Variables, Data>(userId: string, mutationFn: (variables: Variables) => Promise<Data>) {
+function useBoardMutation<Variables, Data>(
+  userId: string,
+  mutationFn: (variables: Variables) => Promise<Data>,
+  onSuccess?: () => void,
+) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => refreshBoard(queryClient, userId) });
+  return useMutation({ mutationFn, onSuccess, onSettled: () => refreshBoard(queryClient, userId) });
 }
 
-export function useCreateTimeBlockingEvent(userId: string) {
-  return useBoardMutation(userId, (data: TimeBlockingEventInputFields) => createTimeBlockingEvent({ userId, data }));
+/**
+ * Each create is sent with its intent's key (src/lib/idempotency.ts): the hook's own, which a success ends, or `step`,
+ * the intent of a larger action the create is a step of (the timer's start on an occurrence), ended by its owner.
+ */
+export function useCreateTimeBlockingEvent(userId: string, step?: Intent) {
+  const own = useIntent();
+  const intent = step ?? own;
+  return useBoardMutation(
+    userId,
+    (data: TimeBlockingEventInputFields) =>
+      createTimeBlockingEvent({ userId, data, idempotencyKey: intent.key([userId, data]) }),
+    own.done,
+  );
 }
 
 export function useUpdateTimeBlockingEvent(userId: string) {

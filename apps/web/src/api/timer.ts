@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type TimeBlockingEvent, type Timer, timeBlockingEventSchema, timerSchema } from "@timetrap/domain";
 import { api } from "../lib/api-client";
+import { useIntent } from "../lib/idempotency";
 import { refreshBoard } from "./time-blocking";
 
 export const timerKeys = {
@@ -22,10 +23,22 @@ export function useTimer(userId: string, options: { enabled?: boolean } = {}) {
   });
 }
 
-export function startTimer({ userId, eventId }: { userId: string; eventId: string }): Promise<Timer> {
+export function startTimer({
+  userId,
+  eventId,
+  startTime,
+  idempotencyKey,
+}: {
+  userId: string;
+  eventId: string;
+  /** Epoch ms: when the person asked for the start. */
+  startTime: number;
+  idempotencyKey?: string;
+}): Promise<Timer> {
   return api.post(timerPath(userId), {
-    body: { start_time: Date.now(), time_blocking_event_id: eventId },
+    body: { start_time: startTime, time_blocking_event_id: eventId },
     schema: timerSchema,
+    idempotencyKey,
   });
 }
 
@@ -42,10 +55,15 @@ function refreshTimer(queryClient: QueryClient, userId: string) {
   ]);
 }
 
+/** A start's body holds the time of the click: each click is an intent of its own, with its own key. */
 export function useStartTimer(userId: string) {
   const queryClient = useQueryClient();
+  const intent = useIntent();
   return useMutation({
-    mutationFn: (eventId: string) => startTimer({ userId, eventId }),
+    mutationFn: (eventId: string) => {
+      const startTime = Date.now();
+      return startTimer({ userId, eventId, startTime, idempotencyKey: intent.key([userId, eventId, startTime]) });
+    },
     onSuccess: (timer) => queryClient.setQueryData(timerKeys.current(userId), timer),
     onSettled: () => refreshTimer(queryClient, userId),
   });

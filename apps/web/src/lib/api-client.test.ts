@@ -26,6 +26,16 @@ describe("api client", () => {
     expect(request?.body).toEqual({ a: 1 });
   });
 
+  it("sends an Idempotency-Key header when the call names one, and none otherwise", async () => {
+    const fetch = stubFetch({ "POST /api/v1/things": () => jsonResponse({ ok: true }, 201) });
+    await api.post("/things", { body: { a: 1 }, idempotencyKey: "0c9a3f56-43a1-4f39-9d43-1d8c2b7e6a10" });
+    await api.post("/things", { body: { a: 1 } });
+    expect(fetch.requests.map((request) => request.headers.get("Idempotency-Key"))).toEqual([
+      "0c9a3f56-43a1-4f39-9d43-1d8c2b7e6a10",
+      null,
+    ]);
+  });
+
   it("sends no Authorization header without a session", async () => {
     const fetch = stubFetch({ "GET /api/v1/config": () => jsonResponse({}) });
     await api.get("/config");

@@ -65,6 +65,8 @@ export interface RequestOptions<T> {
   /** The domain schema of the answer; the answer is checked against it. */
   schema?: AnswerSchema<T>;
   signal?: AbortSignal;
+  /** Makes a POST safe to send again: the server does it once per key (src/lib/idempotency.ts). */
+  idempotencyKey?: string;
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -110,6 +112,7 @@ async function send(method: string, path: string, options: RequestOptions<unknow
   const token = readSessionToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
 
   let response: Response;
   try {

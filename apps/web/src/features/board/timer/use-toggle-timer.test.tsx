@@ -191,6 +191,44 @@ describe("toggling a block's timer", () => {
     expect(server.order).toEqual(["start standalone-1"]);
   });
 
+  it("sends an occurrence's copy with the same key when its start is clicked again after the start failed", async () => {
+    const occurrence = activity({
+      id: "template-1",
+      recurrence_id: "series-1",
+      recurrence: buildRecurrence({ id: "series-1", frequency: "DAILY" }),
+      is_occurrence: true,
+    });
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    let starts = 0;
+    const server = timerServer(null, {
+      // The server keeps the copy (a retry with its key answers it again); the first start fails.
+      [`POST ${eventsPath}`]: ({ body }) =>
+        jsonResponse({ ...activity(body as Partial<TimeBlockingEvent>), id: "standalone-1", recurrence_id: null }, 201),
+      [`POST ${timerPath}`]: ({ body }) => {
+        starts += 1;
+        if (starts === 1) return errorResponse(503, "UNAVAILABLE", "Try again", "Service Unavailable");
+        const { start_time } = body as { start_time: number };
+        return jsonResponse({ user_id: "user-1", start_time, event: activity({ id: "standalone-1" }) }, 201);
+      },
+    });
+    const { user } = await renderTile(occurrence);
+    await waitFor(() => expect(server.requestsTo("GET", timerPath)).toHaveLength(1));
+    await user.click(screen.getByRole("button", { name: "Toggle Wireframes" }));
+    await waitFor(() => expect(alert).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.getByTestId("pending")).toHaveTextContent("false"));
+
+    await user.click(screen.getByRole("button", { name: "Toggle Wireframes" }));
+    await waitFor(() => expect(server.requestsTo("POST", timerPath)).toHaveLength(2));
+    expect(alert).toHaveBeenCalledTimes(1);
+    const copies = server.requestsTo("POST", eventsPath).map((request) => request.headers.get("Idempotency-Key"));
+    expect(copies).toHaveLength(2);
+    expect(copies[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(copies[1]).toBe(copies[0]);
+    const startKeys = server.requestsTo("POST", timerPath).map((request) => request.headers.get("Idempotency-Key"));
+    expect(startKeys).toHaveLength(2);
+    expect(startKeys[1]).not.toBe(startKeys[0]);
+  });
+
   it("tells a failed stop in a browser alert with the serialized error", async () => {
     const event = activity();
     const alert = vi.spyOn(window, "alert").mockImplementation(() => {});

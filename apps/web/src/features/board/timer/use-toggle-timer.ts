@@ -1,6 +1,7 @@
 import type { TimeBlockingEvent } from "@timetrap/domain";
 import { toEventInput, useCreateTimeBlockingEvent } from "../../../api/time-blocking";
 import { useStartTimer, useStopTimer, useTimer } from "../../../api/timer";
+import { useIntent } from "../../../lib/idempotency";
 import { alertError } from "../lib/alert-error";
 import { confirmSwitchTimer } from "./confirm-switch-timer";
 
@@ -27,7 +28,10 @@ export function useToggleTimer(userId: string): ToggleTimer {
   const timer = useTimer(userId);
   const startTimer = useStartTimer(userId);
   const stopTimer = useStopTimer(userId);
-  const createEvent = useCreateTimeBlockingEvent(userId);
+  // Starting on an occurrence stores it first: the copy is a step of the start, and the start clicked again after a
+  // failure sends it with the same key, so that a copy made before the failure is not made twice.
+  const intent = useIntent();
+  const createEvent = useCreateTimeBlockingEvent(userId, intent);
   const running = timer.data ?? null;
 
   const start = async (event: TimeBlockingEvent, stopFirst: boolean) => {
@@ -37,6 +41,7 @@ export function useToggleTimer(userId: string): ToggleTimer {
     // series' occurrence of that day (decision 007).
     const target = event.is_occurrence ? await createEvent.mutateAsync(toEventInput(event)) : event;
     await startTimer.mutateAsync(target.id);
+    intent.done();
   };
 
   const toggle = (event: TimeBlockingEvent) => {
