@@ -1,10 +1,20 @@
 import type {
+  contractInputSchema,
+  contractSchema,
+  createOrganizationInputSchema,
+  createOrganizationResponseSchema,
+  currentUserSchema,
   customerInputSchema,
   customerSchema,
   expenseInputSchema,
   expenseSchema,
+  invitationLinkSchema,
+  invitationSchema,
+  inviteUserInputSchema,
   noteInputSchema,
   noteSchema,
+  organizationSchema,
+  organizationUserSchema,
   overheadInputSchema,
   overheadSchema,
   projectAreaInputSchema,
@@ -17,11 +27,19 @@ import type {
   projectSchema,
   projectUpdateInputSchema,
   projectUpdateSchema,
+  roleInputSchema,
+  roleSchema,
+  roleUpdateSchema,
   taskCategoryInputSchema,
   taskCategorySchema,
   taskInputSchema,
   taskSchema,
   taskUpdateSchema,
+  updateMemberInputSchema,
+  updateOrganizationInputSchema,
+  updateOrganizationResponseSchema,
+  updateUserInputSchema,
+  userSchema,
   workflowStatusSchema,
 } from "@timetrap/domain";
 import type { z } from "zod";
@@ -48,6 +66,12 @@ export const ids = {
   openStatus: "0b7f3e29-4c1d-4a58-9e63-8d2a5c7f1b04",
   logoTask: "8c3eb091-4d6f-4b2c-b53a-f491cd3e8c7b",
   paletteTask: "9d4fc1a2-5e7a-4c3d-8c64-a5a2de4f9d8c",
+  adminRole: "e2c9b6f7-0adf-4b8c-9bb9-fa07cd9e4cd1",
+  memberRole: "04ebd819-2cf1-4dae-8ddb-1c29ef1a6ef3",
+  leadRole: "15ee0a2b-3d02-4ebf-9eec-2d3af02b7f04",
+  freePlan: "26ff1b3c-4e13-4fc0-8ffd-3e4b013c8015",
+  invitation: "3700ac4d-5f24-4ad1-9a0e-4f5c124d9126",
+  contract: "4811bd5e-6035-4be2-8b1f-506d235ea237",
 } as const;
 
 const giuliaRef = { uid: ids.giulia, nominative: "Giulia Rossi", image_url: null };
@@ -326,4 +350,202 @@ export const taskExample: Out<typeof taskSchema> = {
   category: { uid: ids.artDirection, name: "Art direction", color: "#7c3aed" },
   total_work_time: 6.5,
   created_at: 1773140400000,
+};
+
+// Organizations, roles and people
+
+const every = ["read", "create", "edit", "delete"] as Array<"read" | "create" | "edit" | "delete">;
+
+export const adminRoleExample: Out<typeof roleSchema> = {
+  uid: ids.adminRole,
+  name: "Admin",
+  acls: (["organization", "role", "user", "project", "timesheet", "team"] as const).map((subject) => ({
+    subject,
+    actions: every,
+  })),
+};
+
+export const memberRoleExample: Out<typeof roleSchema> = {
+  uid: ids.memberRole,
+  name: "Member",
+  acls: [{ subject: "project", actions: ["read"] }],
+};
+
+export const roleInputExample: In<typeof roleInputSchema> = {
+  name: "Project lead",
+  acls: [
+    { subject: "project", actions: ["read", "create", "edit"] },
+    { subject: "team", actions: ["read"] },
+  ],
+};
+
+export const roleUpdateExample: In<typeof roleUpdateSchema> = {
+  acls: [
+    { subject: "project", actions: ["read", "create", "edit", "delete"] },
+    { subject: "team", actions: ["read"] },
+  ],
+};
+
+export const leadRoleExample: Out<typeof roleSchema> = {
+  uid: ids.leadRole,
+  name: "Project lead",
+  acls: [
+    { subject: "project", actions: ["read", "create", "edit"] },
+    { subject: "team", actions: ["read"] },
+  ],
+};
+
+export const leadRoleUpdatedExample: Out<typeof roleSchema> = {
+  ...leadRoleExample,
+  acls: [
+    { subject: "project", actions: ["read", "create", "edit", "delete"] },
+    { subject: "team", actions: ["read"] },
+  ],
+};
+
+export const organizationExample: Out<typeof organizationSchema> = {
+  uid: ids.organization,
+  name: "Studio Lumen S.r.l.",
+  domains: ["studiolumen.it"],
+  language: "it",
+  plan: {
+    uid: ids.freePlan,
+    code: "free",
+    name: "Free",
+    config: [
+      { unitType: "USER", enabled: true, tierLimited: true, tierLimit: 5 },
+      { unitType: "PROJECT", enabled: true, tierLimited: true, tierLimit: 5 },
+      { unitType: "INTEGRATION", enabled: true, tierLimited: true, tierLimit: 2 },
+      { unitType: "TEAM_DASHBOARD", enabled: false, tierLimited: false, tierLimit: null },
+    ],
+    subscription: { id: null, billing_type: "free", billing_period: null, recurring_price: null, trial_days: null },
+  },
+  subscription_id: null,
+  require_two_factor: false,
+};
+
+export const createOrganizationInputExample: In<typeof createOrganizationInputSchema> = {
+  name: "Studio Lumen S.r.l.",
+  domains: ["studiolumen.it"],
+  language: "it",
+};
+
+export const createOrganizationResponseExample: Out<typeof createOrganizationResponseSchema> = {
+  organization: organizationExample,
+  role: adminRoleExample,
+  invalidDomains: [],
+};
+
+export const updateOrganizationInputExample: In<typeof updateOrganizationInputSchema> = {
+  domains: ["studiolumen.it", "lumen.design", "gmail"],
+  require_two_factor: true,
+};
+
+export const updateOrganizationResponseExample: Out<typeof updateOrganizationResponseSchema> = {
+  organization: { ...organizationExample, domains: ["studiolumen.it", "lumen.design"], require_two_factor: true },
+  invalidDomains: ["gmail"],
+};
+
+export const userExample: Out<typeof userSchema> = {
+  uid: ids.giulia,
+  email: "giulia.rossi@studiolumen.it",
+  email_verified: true,
+  nominative: "Giulia Rossi",
+  image_url: null,
+  preferences: {
+    allDaySlot: false,
+    weekends: false,
+    slotDuration: "00:30:00",
+    slotMinTime: "08:00:00",
+    slotMaxTime: "20:00:00",
+    businessDaysOfWeek: [1, 2, 3, 4, 5],
+    businessStartTime: "09:00",
+    businessEndTime: "18:00",
+    gcalendars: [],
+    calendarView: "timeGridWeek",
+    timeZone: "Europe/Rome",
+  },
+  status: "active",
+  integrations: [],
+  organization: organizationExample,
+  role: adminRoleExample,
+  hourly_cost: 45,
+  contractual_hours: 8,
+  productivity_target: 80,
+  terms_of_use: true,
+  privacy_policy: true,
+  cookie_consent: true,
+  external_uid: null,
+  language: "it",
+};
+
+export const currentUserExample: Out<typeof currentUserSchema> = { ...userExample, enrolment_required: false };
+
+export const updateUserInputExample: In<typeof updateUserInputSchema> = {
+  language: "en",
+  preferences: { weekends: true, slotDuration: "00:15:00", timeZone: "Europe/Rome" },
+};
+
+export const memberExample: Out<typeof organizationUserSchema> = {
+  uid: ids.marco,
+  nominative: "Marco Bianchi",
+  email: "marco.bianchi@studiolumen.it",
+  image_url: null,
+  status: "active",
+  role: { uid: ids.memberRole, name: "Member" },
+  contract_type: "full-time",
+  contractual_hours: 8,
+  two_factor: true,
+};
+
+export const updateMemberInputExample: In<typeof updateMemberInputSchema> = { role_id: ids.leadRole };
+
+export const inviteInputExample: In<typeof inviteUserInputSchema> = {
+  email: "chiara.esposito@studiolumen.it",
+  nominative: "Chiara Esposito",
+  organization_role_id: ids.memberRole,
+};
+
+export const invitationExample: Out<typeof invitationSchema> = {
+  uid: ids.invitation,
+  organization_id: ids.organization,
+  organization_name: "Studio Lumen S.r.l.",
+  email: "chiara.esposito@studiolumen.it",
+  nominative: "Chiara Esposito",
+  role: { uid: ids.memberRole, name: "Member" },
+  state: "pending",
+  expires_at: 1773936000000,
+  created_at: 1773331200000,
+  invited_by: { uid: ids.giulia, nominative: "Giulia Rossi" },
+};
+
+export const invitationLinkExample: Out<typeof invitationLinkSchema> = {
+  email: "chiara.esposito@studiolumen.it",
+  nominative: "Chiara Esposito",
+  organization_name: "Studio Lumen S.r.l.",
+  inviter_nominative: "Giulia Rossi",
+  has_account: false,
+  state: "pending",
+};
+
+export const contractInputExample: In<typeof contractInputSchema> = {
+  contract_type: "part-time",
+  contractual_hours: 0,
+  contractual_hours_by_day: { monday: 8, tuesday: 8, wednesday: 4, thursday: 4, friday: 0, saturday: 0, sunday: 0 },
+  hourly_cost: 32.5,
+  productivity_target: 75,
+  from_date: "2026-03-01",
+  to_date: null,
+};
+
+export const contractExample: Out<typeof contractSchema> = {
+  uid: ids.contract,
+  user_id: ids.marco,
+  contract_type: "part-time",
+  contractual_hours: 0,
+  contractual_hours_by_day: { monday: 8, tuesday: 8, wednesday: 4, thursday: 4, friday: 0, saturday: 0, sunday: 0 },
+  hourly_cost: 32.5,
+  productivity_target: 75,
+  from_date: "2026-03-01",
+  to_date: null,
 };

@@ -3,13 +3,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, noContent, organizationIdParam, withExample } from "../api-document/api-document.js";
+import { contractExample, contractInputExample } from "../api-document/examples.js";
 import { sessionClientOf } from "../sessions/session-client.js";
 import type { ContractsService } from "./contracts.service.js";
 
 const tags = ["contracts"];
 
-const userParams = z.object({ orgId: z.uuid(), userId: z.uuid() });
-const contractParams = userParams.extend({ contractId: z.uuid() });
+const userParams = z.object({ orgId: organizationIdParam, userId: z.uuid().describe("The user's id") });
+const contractParams = userParams.extend({ contractId: z.uuid().describe("The contract's id") });
+const contractBody = withExample(contractInputSchema, contractInputExample);
 
 export const contractsRoutes: FastifyPluginAsyncZod<{
   contracts: ContractsService;
@@ -23,10 +26,14 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listContracts",
         tags,
-        summary: "A user's contracts, newest first (needs read on user, or to be that user)",
+        summary: "List a user's contracts",
+        description: "A user's contracts, the latest first. The user themself, or `read` on `user`.",
         security: bearerSecurity,
         params: userParams,
-        response: { 200: z.array(contractSchema), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: answer(z.array(contractSchema), "The contracts", [contractExample]),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
@@ -43,11 +50,20 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "createContract",
         tags,
-        summary: "Add a contract; it may not share a day with another of the user's contracts (needs edit on user)",
+        summary: "Add a contract",
+        description:
+          "Adds a contract to a member of the organization. A full-time contract gives its daily hours in " +
+          "`contractual_hours` (Monday to Friday) and no `contractual_hours_by_day`; a part-time one gives the hours of " +
+          "each weekday in `contractual_hours_by_day`. `to_date` cannot be before `from_date` (null: no end), " +
+          "`hourly_cost` takes at most 2 decimals and `productivity_target` 1. A contract that shares a day with another " +
+          "of the user's is a 409. Needs `edit` on `user`.",
         security: bearerSecurity,
         params: userParams,
-        body: contractInputSchema,
-        response: { 201: contractSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        body: contractBody,
+        response: {
+          201: answer(contractSchema, "The contract added", contractExample),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -68,11 +84,17 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateContract",
         tags,
-        summary: "Replace a contract with the whole contract sent (needs edit on user)",
+        summary: "Replace a contract",
+        description:
+          "Replaces the contract with the whole contract sent, under the rules of `createContract`. Needs `edit` on " +
+          "`user`.",
         security: bearerSecurity,
         params: contractParams,
-        body: contractInputSchema,
-        response: { 200: contractSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        body: contractBody,
+        response: {
+          200: answer(contractSchema, "The contract as saved", contractExample),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) =>
@@ -92,10 +114,11 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "deleteContract",
         tags,
-        summary: "Delete a contract (needs edit on user)",
+        summary: "Delete a contract",
+        description: "Deletes a contract of the user. Needs `edit` on `user`.",
         security: bearerSecurity,
         params: contractParams,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+        response: { 204: noContent("The contract was deleted"), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -8,14 +8,22 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, noContent, organizationIdParam, withExample } from "../api-document/api-document.js";
+import {
+  ids,
+  invitationExample,
+  inviteInputExample,
+  memberExample,
+  updateMemberInputExample,
+} from "../api-document/examples.js";
 import { sessionClientOf } from "../sessions/session-client.js";
 import type { MembersService } from "./members.service.js";
 
 const tags = ["users"];
 
-const organizationParams = z.object({ orgId: z.uuid() });
-const memberParams = organizationParams.extend({ userId: z.uuid() });
-const invitationParams = organizationParams.extend({ id: z.uuid() });
+const organizationParams = z.object({ orgId: organizationIdParam });
+const memberParams = organizationParams.extend({ userId: z.uuid().describe("The member's user id") });
+const invitationParams = organizationParams.extend({ id: z.uuid().describe("The invitation's id") });
 
 export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; authenticate: Authenticate }> = async (
   app,
@@ -29,16 +37,22 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
       schema: {
         operationId: "listMembers",
         tags,
-        summary:
-          "The organization's members (active and inactive) by name, with the contract in force today; pending invitations are listed apart (any member)",
+        summary: "List members",
+        description:
+          "The organization's users, active and inactive, ordered by name, each with the contract in force today. " +
+          "Pending invitations are listed by `listInvitations`. Any member of the organization.",
         security: bearerSecurity,
         params: organizationParams,
         querystring: z.object({
           only_active_users: z
             .enum(["true", "false"], { message: "only_active_users must be true or false" })
-            .optional(),
+            .optional()
+            .describe("`true`: only the active users"),
         }),
-        response: { 200: z.array(organizationUserSchema), ...errorResponses(400, 401, 404) },
+        response: {
+          200: answer(z.array(organizationUserSchema), "The organization's users", [memberExample]),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request) =>
@@ -55,10 +69,11 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
       schema: {
         operationId: "getMember",
         tags,
-        summary: "One user of the organization (any member)",
+        summary: "Get a member",
+        description: "One user of the organization, with the contract in force today. Any member of the organization.",
         security: bearerSecurity,
         params: memberParams,
-        response: { 200: organizationUserSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: answer(organizationUserSchema, "The user", memberExample), ...errorResponses(400, 401, 404) },
       },
     },
     async (request) =>
@@ -75,14 +90,19 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
       schema: {
         operationId: "inviteMembers",
         tags,
-        summary:
-          "Invite a person by e-mail with a role: 201 with a pending invitation (it takes a seat of the plan; the person joins only by accepting), or 200 with the renewed invitation when the address was already invited here. The answer is the same whoever owns the address; 409 for a member of this organization (needs create on user)",
+        summary: "Invite a person",
+        description:
+          "Invites a person by e-mail with a role of the organization and mails them a link, valid 7 days. The answer " +
+          "is 201 with a pending invitation, which takes a seat of the plan (403 when none is free; the person joins " +
+          "only by accepting), or 200 with the renewed invitation when the address was already invited here. It is the " +
+          "same whoever owns the address; an address of a member of this organization is a 409. Needs `create` on " +
+          "`user`.",
         security: bearerSecurity,
         params: organizationParams,
-        body: inviteUserInputSchema,
+        body: withExample(inviteUserInputSchema, inviteInputExample),
         response: {
-          200: invitationSchema,
-          201: invitationSchema,
+          200: answer(invitationSchema, "The invitation already pending, renewed", invitationExample),
+          201: answer(invitationSchema, "The invitation made", invitationExample),
           ...errorResponses(400, 401, 403, 404, 409),
         },
       },
@@ -104,10 +124,15 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
       schema: {
         operationId: "listInvitations",
         tags,
-        summary: "The organization's pending invitations, expired ones included, newest first (needs read on user)",
+        summary: "List invitations",
+        description:
+          "The organization's pending invitations, expired ones included, newest first. Needs `read` on `user`.",
         security: bearerSecurity,
         params: organizationParams,
-        response: { 200: z.array(invitationSchema), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: answer(z.array(invitationSchema), "The invitations", [invitationExample]),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => members.listInvitations({ actorId: actorIdOf(request), organizationId: request.params.orgId }),
@@ -119,11 +144,17 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
       schema: {
         operationId: "resendInvitation",
         tags,
-        summary:
-          "A new link for a pending (or expired) invitation, valid 7 days; earlier links stop working. 409 for an accepted, declined or revoked one (needs create on user)",
+        summary: "Resend an invitation",
+        description:
+          "Mails a new link for a pending or expired invitation, valid 7 days; earlier links stop working. An expired " +
+          "invitation takes a seat again (403 when none is free). An accepted, declined or revoked one is a 409. Needs " +
+          "`create` on `user`.",
         security: bearerSecurity,
         params: invitationParams,
-        response: { 200: invitationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: answer(invitationSchema, "The invitation, renewed", invitationExample),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) =>
@@ -141,11 +172,13 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
       schema: {
         operationId: "revokeInvitation",
         tags,
-        summary:
-          "Revoke a pending invitation: its link stops working and its seat is free; 409 once answered or revoked (needs create on user)",
+        summary: "Revoke an invitation",
+        description:
+          "Takes a pending invitation back: its link stops working and its seat is free. One already answered or " +
+          "revoked is a 409. Needs `create` on `user`.",
         security: bearerSecurity,
         params: invitationParams,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 204: noContent("The invitation was revoked"), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -165,11 +198,14 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
       schema: {
         operationId: "removeMember",
         tags,
-        summary:
-          "Remove a member: their running timer stops, their time stays in the reports, attributed. Not oneself (409: leave instead), never the last one with every right on roles and users (409) (needs delete on user)",
+        summary: "Remove a member",
+        description:
+          "Removes a member from the organization: their running timer stops and is logged, and their time stays in " +
+          "the reports, attributed to them. Not oneself (409: `leaveOrganization` instead), and the last active member with every right on roles and users cannot go (409). Needs " +
+          "`delete` on `user`.",
         security: bearerSecurity,
         params: memberParams,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 204: noContent("The member was removed"), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -189,11 +225,13 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
       schema: {
         operationId: "leaveOrganization",
         tags,
-        summary:
-          "Leave the organization (only oneself): the running timer stops, the time stays in its reports. 409 for the last one with every right on roles and users",
+        summary: "Leave the organization",
+        description:
+          "The caller leaves the organization: their running timer stops and is logged, and their time stays in its " +
+          "reports. Only oneself (`id` is the caller; another is a 403), and the last active member with every right on roles and users cannot go (409).",
         security: bearerSecurity,
-        params: z.object({ id: z.uuid(), orgId: z.uuid() }),
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+        params: z.object({ id: z.uuid().describe("The caller's user id"), orgId: organizationIdParam }),
+        response: { 204: noContent("The caller left the organization"), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -213,12 +251,19 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService; aut
       schema: {
         operationId: "updateMember",
         tags,
-        summary:
-          "Give a user another role of the organization; refused when nobody active would keep every right on roles and users, or the actor would lose them (needs edit on user)",
+        summary: "Change a member's role",
+        description:
+          "Gives a member another role of the organization. A change that would leave no active member with every right on roles and users, or take those rights from the caller, is a 409. Needs `edit` on `user`.",
         security: bearerSecurity,
         params: memberParams,
-        body: updateMemberInputSchema,
-        response: { 200: organizationUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        body: withExample(updateMemberInputSchema, updateMemberInputExample),
+        response: {
+          200: answer(organizationUserSchema, "The user with the new role", {
+            ...memberExample,
+            role: { uid: ids.leadRole, name: "Project lead" },
+          }),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) =>

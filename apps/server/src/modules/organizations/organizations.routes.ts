@@ -9,10 +9,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, organizationIdParam, withExample } from "../api-document/api-document.js";
+import {
+  createOrganizationInputExample,
+  createOrganizationResponseExample,
+  organizationExample,
+  updateOrganizationInputExample,
+  updateOrganizationResponseExample,
+} from "../api-document/examples.js";
 import { sessionClientOf } from "../sessions/session-client.js";
 import type { OrganizationsService } from "./organizations.service.js";
 
 const tags = ["organizations"];
+const organizationChange = withExample(updateOrganizationInputSchema, updateOrganizationInputExample);
 
 export const organizationsRoutes: FastifyPluginAsyncZod<{
   organizations: OrganizationsService;
@@ -26,11 +35,23 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "createOrganization",
         tags,
-        summary: "Create the user's organization, its default roles and workflow statuses; the creator becomes Admin",
+        summary: "Create an organization",
+        description:
+          "Creates the caller's organization on the Free plan, with its default roles (Admin, Manager, Member) and " +
+          "project statuses; the caller joins it as Admin. Domains are stored in lower case; malformed ones and ones " +
+          "another organization holds are left out and listed in `invalidDomains`. Only for oneself (`id` is the " +
+          "caller); a caller who already belongs to an organization gets a 409.",
         security: bearerSecurity,
-        params: z.object({ id: z.uuid() }),
-        body: createOrganizationInputSchema,
-        response: { 201: createOrganizationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        params: z.object({ id: z.uuid().describe("The caller's user id") }),
+        body: withExample(createOrganizationInputSchema, createOrganizationInputExample),
+        response: {
+          201: answer(
+            createOrganizationResponseSchema,
+            "The organization created, and the caller's role in it",
+            createOrganizationResponseExample,
+          ),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -49,12 +70,20 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateUserOrganization",
         tags,
-        summary:
-          "Rename the organization, replace its e-mail domains or require two-factor sign-in of every member (needs edit on organization)",
+        summary: "Change the organization (under the user)",
+        description:
+          "Changes what is sent (at least one field): renames the organization, replaces its e-mail domains or requires two-factor sign-in of every member. Domains are stored in lower case; malformed ones and ones another organization holds are left out and listed in `invalidDomains`. The same as `updateOrganization`, under the caller's path (`id` is the caller). Needs `edit` on `organization`.",
         security: bearerSecurity,
-        params: z.object({ id: z.uuid(), orgId: z.uuid() }),
-        body: updateOrganizationInputSchema,
-        response: { 200: updateOrganizationResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        params: z.object({ id: z.uuid().describe("The caller's user id"), orgId: organizationIdParam }),
+        body: organizationChange,
+        response: {
+          200: answer(
+            updateOrganizationResponseSchema,
+            "The organization as saved, and the domains left out",
+            updateOrganizationResponseExample,
+          ),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
@@ -73,12 +102,20 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateOrganization",
         tags,
-        summary:
-          "Rename the signed-in user's organization, replace its e-mail domains or require two-factor sign-in of every member; refused domains are listed (needs edit on organization)",
+        summary: "Change the organization",
+        description:
+          "Changes what is sent (at least one field): renames the organization, replaces its e-mail domains or requires two-factor sign-in of every member. Domains are stored in lower case; malformed ones and ones another organization holds are left out and listed in `invalidDomains`. Needs `edit` on `organization`.",
         security: bearerSecurity,
-        params: z.object({ orgId: z.uuid() }),
-        body: updateOrganizationInputSchema,
-        response: { 200: updateOrganizationResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        params: z.object({ orgId: organizationIdParam }),
+        body: organizationChange,
+        response: {
+          200: answer(
+            updateOrganizationResponseSchema,
+            "The organization as saved, and the domains left out",
+            updateOrganizationResponseExample,
+          ),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => {
@@ -99,11 +136,16 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getOrganization",
         tags,
-        summary:
-          "The organization, its domains, plan and whether it requires two-factor sign-in (needs read on organization)",
+        summary: "Get the organization",
+        description:
+          "The organization with its e-mail domains, its plan and whether it requires two-factor sign-in. Needs `read` " +
+          "on `organization`.",
         security: bearerSecurity,
-        params: z.object({ orgId: z.uuid() }),
-        response: { 200: organizationSchema, ...errorResponses(400, 401, 403, 404) },
+        params: z.object({ orgId: organizationIdParam }),
+        response: {
+          200: answer(organizationSchema, "The organization", organizationExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
