@@ -10,12 +10,21 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, describeFields, withExample } from "../api-document/api-document.js";
+import {
+  accessTokensExample,
+  createAccessTokenExample,
+  createdAccessTokenExample,
+  organizationAccessTokensExample,
+} from "../api-document/examples.js";
 import { sessionClientOf } from "../sessions/session-client.js";
 import type { AccessTokensService } from "./access-tokens.service.js";
 
 const tags = ["auth"];
-const noContent = { 204: z.null().describe("No content") };
-const organizationParamsSchema = z.object({ orgId: z.uuid({ message: "Organization id must be a UUID" }) });
+const noContent = { 204: z.null().describe("The token was revoked") };
+const organizationParamsSchema = z.object({
+  orgId: z.uuid({ message: "Organization id must be a UUID" }).describe("The organization's id"),
+});
 
 const personOf = (request: FastifyRequest) => ({
   userId: actorIdOf(request),
@@ -39,9 +48,15 @@ export const accessTokensRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listAccessTokens",
         tags,
-        summary: "The signed-in person's personal access tokens, newest first, without the tokens themselves",
+        summary: "List one's access tokens",
+        description:
+          "The signed-in person's personal access tokens, newest first, without the tokens themselves: `hint` shows " +
+          "their first characters. Only with a session's token: a personal access token cannot manage tokens (403).",
         security: bearerSecurity,
-        response: { 200: accessTokenListSchema, ...errorResponses(401, 403) },
+        response: {
+          200: answer(accessTokenListSchema, "The tokens", accessTokensExample),
+          ...errorResponses(401, 403),
+        },
       },
     },
     async (request) => accessTokens.listTokens({ userId: actorIdOf(request) }),
@@ -54,14 +69,18 @@ export const accessTokensRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "createAccessToken",
         tags,
-        summary: "Make a personal access token; the answer carries the token, shown this once",
+        summary: "Make an access token",
         description:
-          "The token acts as its person with their role, never more; a `read` token may only read. Send it as " +
+          "Makes a personal access token for a script. The answer carries the token, shown this once. The token acts " +
+          "as its person with their role, never more, and a `read` token may only read. Send it as " +
           "`Authorization: Bearer tt_pat_…`. A person holds at most 50 (409 past that); in an organization that " +
-          "requires two-factor sign-in, only a person with a second factor may make one (403).",
+          "requires two-factor sign-in, only a person with a second factor may make one (403). Only with a session's token: a personal access token cannot manage tokens (403).",
         security: bearerSecurity,
-        body: createAccessTokenSchema,
-        response: { 201: createdAccessTokenSchema, ...errorResponses(400, 401, 403, 409) },
+        body: withExample(createAccessTokenSchema, createAccessTokenExample),
+        response: {
+          201: answer(createdAccessTokenSchema, "The token made, with the token itself", createdAccessTokenExample),
+          ...errorResponses(400, 401, 403, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -77,9 +96,12 @@ export const accessTokensRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "revokeAccessToken",
         tags,
-        summary: "Revoke one of the signed-in person's tokens: it stops working at once",
+        summary: "Revoke an access token",
+        description:
+          "Revokes one of the signed-in person's tokens: it stops working at once. Another person's token is a 404. " +
+          "Only with a session's token: a personal access token cannot manage tokens (403).",
         security: bearerSecurity,
-        params: accessTokenParamsSchema,
+        params: describeFields(accessTokenParamsSchema, { id: "The token's id" }),
         response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -95,11 +117,17 @@ export const accessTokensRoutes: FastifyPluginAsyncZod<{
       onRequest: authenticate,
       schema: {
         operationId: "listOrganizationAccessTokens",
-        tags: ["organization"],
-        summary: "Every personal access token of the organization's members, with whose it is (edit organization)",
+        tags: ["organizations"],
+        summary: "List the members' access tokens",
+        description:
+          "Every personal access token of the organization's members, newest first, with whose it is. Needs `edit` on " +
+          "`organization`. Only with a session's token: a personal access token cannot manage tokens (403).",
         security: bearerSecurity,
         params: organizationParamsSchema,
-        response: { 200: organizationAccessTokenListSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: answer(organizationAccessTokenListSchema, "The members' tokens", organizationAccessTokensExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
@@ -112,10 +140,13 @@ export const accessTokensRoutes: FastifyPluginAsyncZod<{
       onRequest: authenticate,
       schema: {
         operationId: "revokeOrganizationAccessToken",
-        tags: ["organization"],
-        summary: "Revoke a member's personal access token (edit organization): it stops working at once",
+        tags: ["organizations"],
+        summary: "Revoke a member's access token",
+        description:
+          "Revokes a personal access token of a member of the organization: it stops working at once. Needs `edit` on " +
+          "`organization`. Only with a session's token: a personal access token cannot manage tokens (403).",
         security: bearerSecurity,
-        params: organizationParamsSchema.extend(accessTokenParamsSchema.shape),
+        params: organizationParamsSchema.extend({ id: accessTokenParamsSchema.shape.id.describe("The token's id") }),
         response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
     },

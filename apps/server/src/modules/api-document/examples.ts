@@ -1,22 +1,39 @@
 import type {
+  accessTokenListSchema,
+  auditPageSchema,
+  authResponseSchema,
+  changePasswordInputSchema,
+  changePasswordResponseSchema,
+  confirmTwoFactorInputSchema,
   contractInputSchema,
   contractSchema,
+  createAccessTokenSchema,
+  createdAccessTokenSchema,
   createOrganizationInputSchema,
   createOrganizationResponseSchema,
   currentUserSchema,
   customerInputSchema,
   customerSchema,
+  enableTotpInputSchema,
   expenseInputSchema,
   expenseSchema,
+  googleSignInInputSchema,
   invitationLinkSchema,
   invitationSchema,
   inviteUserInputSchema,
   noteInputSchema,
   noteSchema,
+  organizationAccessTokenListSchema,
   organizationSchema,
   organizationUserSchema,
   overheadInputSchema,
   overheadSchema,
+  passkeyCreationOptionsSchema,
+  passkeyListSchema,
+  passkeyRequestOptionsSchema,
+  passkeySchema,
+  passkeySecondFactorInputSchema,
+  passkeySignInInputSchema,
   projectAreaInputSchema,
   projectAreaSchema,
   projectCategoryInputSchema,
@@ -27,14 +44,24 @@ import type {
   projectSchema,
   projectUpdateInputSchema,
   projectUpdateSchema,
+  publicConfigSchema,
+  recoveryCodesResponseSchema,
+  registerPasskeyInputSchema,
   roleInputSchema,
   roleSchema,
   roleUpdateSchema,
+  secondFactorInputSchema,
+  sessionListSchema,
+  signInInputSchema,
+  signInResponseSchema,
+  signUpInputSchema,
   taskCategoryInputSchema,
   taskCategorySchema,
   taskInputSchema,
   taskSchema,
   taskUpdateSchema,
+  totpSetupResponseSchema,
+  twoFactorStatusSchema,
   updateMemberInputSchema,
   updateOrganizationInputSchema,
   updateOrganizationResponseSchema,
@@ -548,4 +575,302 @@ export const contractExample: Out<typeof contractSchema> = {
   productivity_target: 75,
   from_date: "2026-03-01",
   to_date: null,
+};
+
+// Signing in, sessions, tokens and second factors
+
+/** A session's token, as a sign-in answers it (a JWT naming its session). */
+const sessionToken =
+  "eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiI1YTIyY2U2Zi03MTQ2LTRjZjMtOWMyMC02MTdlMzQ2ZmIzNDgiLCJwdiI6MSwic3ViIjoiN2ExZDllNTIt" +
+  "M2M4NC00YjZmLThlMjEtNWYwYTljM2Q3YjE4IiwiaWF0IjoxNzczNjQ5ODAwLCJleHAiOjE3NzYyNDE4MDB9." +
+  "lpbRBy79fMgJATU4iesfRYbpdTRCAfLh-YFJP-7WRz4";
+const mfaTicket = "AFGsdvT3Mwz0IxSaUJFP2_0lJd5e3IY5nKAHIwglRsU";
+
+export const signInInputExample: In<typeof signInInputSchema> = {
+  email: "giulia.rossi@studiolumen.it",
+  password: "Cornice-Ottone-Lampada-42",
+};
+
+export const authResponseExample: Out<typeof authResponseSchema> = {
+  token: sessionToken,
+  user: userExample,
+  enrolment_required: false,
+};
+
+export const signInResponseExample: Out<typeof signInResponseSchema> = authResponseExample;
+
+export const mfaRequiredExample = {
+  mfa_required: true as const,
+  ticket: mfaTicket,
+  methods: ["totp" as const, "recovery_code" as const, "passkey" as const],
+};
+
+export const secondFactorInputExample: In<typeof secondFactorInputSchema> = { ticket: mfaTicket, code: "492 817" };
+
+export const signUpInputExample: In<typeof signUpInputSchema> = {
+  email: "chiara.esposito@studiolumen.it",
+  password: "Scala-Tramonto-Vetro-19",
+  nominative: "Chiara Esposito",
+  language: "it",
+};
+
+export const signUpResponseExample: Out<typeof authResponseSchema> = {
+  token: sessionToken,
+  user: {
+    ...userExample,
+    uid: ids.chiara,
+    email: "chiara.esposito@studiolumen.it",
+    email_verified: false,
+    nominative: "Chiara Esposito",
+    preferences: { ...userExample.preferences, slotMinTime: "06:00:00", timeZone: null },
+    organization: null,
+    role: null,
+    hourly_cost: null,
+    contractual_hours: null,
+    productivity_target: null,
+    terms_of_use: false,
+    privacy_policy: false,
+    cookie_consent: null,
+  },
+  enrolment_required: false,
+};
+
+export const googleSignInInputExample: In<typeof googleSignInInputSchema> = {
+  credential:
+    "eyJhbGciOiJSUzI1NiIsImtpZCI6IjZmNzI1NDEwMWY1NmU0MWNmMzVjOTkyNmRlODRhMmQ1NTJiNGM2ZjEiLCJ0eXAiOiJKV1QifQ." +
+    "OH7x4u4fBewUQy11IoLYJYhvhaR7g2vMP7G4Xd_lfXYU2sxlfS5lfhRW_wjMIQ6qGjy0WSTrJKYtBQa18ypVIM8g8Hwo7Otb0pNCyx6EwgqcRBt2u." +
+    "qblF2YIieAZS7ZXu7NoyBdgousyo3GiFt1JNlmUhBRTvWjnNeih4-uJTp_OgI7eMbmfF5uhaYJCJeaVEnrv4728LXpOrXQAjwB2oS63524AM0Y",
+};
+
+export const changePasswordInputExample: In<typeof changePasswordInputSchema> = {
+  email: "giulia.rossi@studiolumen.it",
+  password: "Finestra-Glicine-Ponte-73",
+  token: "5T6SsIAYFrY1MeIDTh96Xyj8QBSwVrLSy1rLAd4AMAs",
+};
+
+export const changePasswordResponseExample: Out<typeof changePasswordResponseSchema> = {
+  success: true,
+  ...authResponseExample,
+};
+
+export const sessionsExample: Out<typeof sessionListSchema> = [
+  {
+    id: "5a22ce6f-7146-4cf3-9c20-617e346fb348",
+    created_at: 1773649800000,
+    last_seen_at: 1773655920000,
+    ip: "93.44.172.18",
+    device: { browser: "Firefox", os: "macOS" },
+    current: true,
+  },
+  {
+    id: "6b33df70-8257-4d04-8d31-728f457ac459",
+    created_at: 1772460300000,
+    last_seen_at: 1773306000000,
+    ip: "151.38.209.64",
+    device: { browser: "Safari", os: "iPhone" },
+    current: false,
+  },
+];
+
+const accessToken = {
+  id: "7c44e081-9368-4e15-9e42-839a568bd56a",
+  name: "Invoicing export",
+  scope: "read" as const,
+  hint: "tt_pat_k3Vq…",
+  created_at: 1773306000000,
+  expires_at: 1781082000000,
+  last_used_at: 1773655920000,
+  use_count: 214,
+};
+
+export const accessTokensExample: Out<typeof accessTokenListSchema> = [accessToken];
+
+export const createAccessTokenExample: In<typeof createAccessTokenSchema> = {
+  name: "Invoicing export",
+  expires_in_days: 90,
+  scope: "read",
+};
+
+export const createdAccessTokenExample: Out<typeof createdAccessTokenSchema> = {
+  ...accessToken,
+  last_used_at: null,
+  use_count: 0,
+  token: "tt_pat_k3VqakdTUnlHV0xXQnRNcmFiVW5zSmFQcmVtVGx1cGxx",
+};
+
+export const organizationAccessTokensExample: Out<typeof organizationAccessTokenListSchema> = [
+  { ...accessToken, user_id: ids.giulia, nominative: "Giulia Rossi" },
+];
+
+const passkeyId = "8d55f192-a479-4f26-8f53-94ab679ce67b";
+const credentialId = "w0q3sW-bIHfK68b9CJeXmQ";
+
+export const passkeyExample: Out<typeof passkeySchema> = {
+  id: passkeyId,
+  name: "MacBook Touch ID",
+  created_at: 1772460300000,
+  last_used_at: 1773649800000,
+  device_type: "multiDevice",
+  backed_up: true,
+};
+
+export const passkeysExample: Out<typeof passkeyListSchema> = [passkeyExample];
+
+export const passkeyCreationOptionsExample: Out<typeof passkeyCreationOptionsSchema> = {
+  rp: { id: "timetrap.studiolumen.it", name: "Timetrap" },
+  user: {
+    id: "N2ExZDllNTItM2M4NC00YjZmLThlMjEtNWYwYTljM2Q3YjE4",
+    name: "giulia.rossi@studiolumen.it",
+    displayName: "Giulia Rossi",
+  },
+  challenge: "0H2Prvq-oOLAl2L8VnvF-SxTpPz7nOBwsPPoaXxnu3U",
+  pubKeyCredParams: [
+    { type: "public-key", alg: -8 },
+    { type: "public-key", alg: -7 },
+    { type: "public-key", alg: -257 },
+  ],
+  timeout: 60000,
+  excludeCredentials: [{ id: credentialId, type: "public-key", transports: ["internal", "hybrid"] }],
+  authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "preferred" },
+  attestation: "none",
+  extensions: { credProps: true },
+};
+
+export const registerPasskeyInputExample: In<typeof registerPasskeyInputSchema> = {
+  name: "MacBook Touch ID",
+  response: {
+    id: credentialId,
+    rawId: credentialId,
+    type: "public-key",
+    response: {
+      clientDataJSON:
+        "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIiwiY2hhbGxlbmdlIjoiMEgyUHJ2cS1vT0xBbDJMOFZudkYtU3hUcFB6N25PQndzUFBvYVh4bn" +
+        "UzVSIsIm9yaWdpbiI6Imh0dHBzOi8vdGltZXRyYXAuc3R1ZGlvbHVtZW4uaXQiLCJjcm9zc09yaWdpbiI6ZmFsc2V9",
+      attestationObject:
+        "o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YViAD3sPOinttkBwRzw6CtS0hgmKKZeyh87WandyA1rTbEaRa6gTcxe89Ga7g5NF-x13O2h6" +
+        "bqPYvhOjo3f90i7wxeRsUlPNLXj0TwAepd24i2LuWwShigx1VTF7rlP6j6V5-M-Nt_SN8ZMln7Htu3TnEHeMsVURCsSByXD8bzfVUhek4OG",
+      transports: ["internal", "hybrid"],
+      publicKeyAlgorithm: -7,
+    },
+    authenticatorAttachment: "platform",
+    clientExtensionResults: { credProps: { rk: true } },
+  },
+};
+
+export const passkeyRequestOptionsExample: Out<typeof passkeyRequestOptionsSchema> = {
+  rpId: "timetrap.studiolumen.it",
+  challenge: "2jCj7JtmARAMusP5bNqFGZhqk7UqJ9qb5q8VO9bmrwo",
+  allowCredentials: [],
+  timeout: 60000,
+  userVerification: "required",
+};
+
+export const passkeySecondFactorOptionsExample: Out<typeof passkeyRequestOptionsSchema> = {
+  ...passkeyRequestOptionsExample,
+  allowCredentials: [{ id: credentialId, type: "public-key", transports: ["internal", "hybrid"] }],
+  userVerification: "preferred",
+};
+
+const assertion = {
+  id: credentialId,
+  rawId: credentialId,
+  type: "public-key" as const,
+  response: {
+    clientDataJSON:
+      "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0IiwiY2hhbGxlbmdlIjoiMmpDajdKdG1BUkFNdXNQNWJOcUZHWmhxazdVcUo5cWI1cThWTzlibXJ3byIs" +
+      "Im9yaWdpbiI6Imh0dHBzOi8vdGltZXRyYXAuc3R1ZGlvbHVtZW4uaXQiLCJjcm9zc09yaWdpbiI6ZmFsc2V9",
+    authenticatorData: "BVJngYcjzEGI9LWx_uoZwP8Yd7vRAvRZIFeRfjVEbqodvAcsGw",
+    signature: "ERRdZVZFBUT7E8KeEU3viyfySnjMoNHtRRaiJ1OF-4shjOW3ZxwMtE7W-GNu7CI_dDgBE9uTvti4CcetKqt-hku5H8B1awU",
+    userHandle: "N2ExZDllNTItM2M4NC00YjZmLThlMjEtNWYwYTljM2Q3YjE4",
+  },
+  authenticatorAttachment: "platform" as const,
+  clientExtensionResults: {},
+};
+
+export const passkeySignInInputExample: In<typeof passkeySignInInputSchema> = { response: assertion };
+
+export const passkeySecondFactorInputExample: In<typeof passkeySecondFactorInputSchema> = {
+  ticket: mfaTicket,
+  response: assertion,
+};
+
+export const twoFactorStatusExample: Out<typeof twoFactorStatusSchema> = {
+  totp_enabled: true,
+  recovery_codes_left: 9,
+  has_password: true,
+  required_by_organization: false,
+};
+
+export const totpSetupExample: Out<typeof totpSetupResponseSchema> = {
+  secret: "JBSWY3DPEHPK3PXPNZ2GKYLQMFRGS4DF",
+  otpauth_url:
+    "otpauth://totp/Timetrap:giulia.rossi%40studiolumen.it?issuer=Timetrap&secret=JBSWY3DPEHPK3PXPNZ2GKYLQMFRGS4DF" +
+    "&algorithm=SHA1&digits=6&period=30",
+};
+
+export const enableTotpInputExample: In<typeof enableTotpInputSchema> = { code: "492817" };
+
+export const confirmTwoFactorInputExample: In<typeof confirmTwoFactorInputSchema> = {
+  password: "Cornice-Ottone-Lampada-42",
+  code: "305 962",
+};
+
+export const recoveryCodesExample: Out<typeof recoveryCodesResponseSchema> = {
+  recovery_codes: [
+    "4k7qm-x2d9a",
+    "hb3t8-wn5re",
+    "9vz1c-pq6yk",
+    "m2fe7-0sj4h",
+    "t6wa3-kx8nb",
+    "r5y9d-e1mcq",
+    "c8n0v-zh2tg",
+    "jq4xs-7b3wp",
+    "0e6kr-yv9fm",
+    "w1gt5-nd8ca",
+  ],
+};
+
+export const auditPageExample: Out<typeof auditPageSchema> = {
+  items: [
+    {
+      id: "9e66a2a3-b58a-4037-9064-a5bc78adf78c",
+      at: 1773655920000,
+      actor_id: ids.giulia,
+      actor_name: "Giulia Rossi",
+      kind: "member.role_changed",
+      target: { type: "user", id: ids.marco, label: "Marco Bianchi" },
+      ip: "93.44.172.18",
+      device: { browser: "Firefox", os: "macOS" },
+      before: { role: "Member" },
+      after: { role: "Project lead" },
+    },
+    {
+      id: "af77b3b4-c69b-4148-8175-b6cd89bee89d",
+      at: 1773649800000,
+      actor_id: ids.giulia,
+      actor_name: "Giulia Rossi",
+      kind: "sign_in",
+      target: { type: "user", id: ids.giulia, label: "giulia.rossi@studiolumen.it" },
+      ip: "93.44.172.18",
+      device: { browser: "Firefox", os: "macOS" },
+      before: null,
+      after: null,
+    },
+  ],
+  next: "323032362d30332d31365430383a33303a30302e3030303030305a7c61663737623362342d633639622d343134382d383137352d623663643839626565383964",
+};
+
+export const securityEventsExample: Out<typeof auditPageSchema> = {
+  items: auditPageExample.items.slice(1),
+  next: null,
+};
+
+export const publicConfigExample: Out<typeof publicConfigSchema> = {
+  version: "0.23.0",
+  googleClientId: "418207735226-5c2u7ofm0kq1g8dl3v9hn4b6e2jrtsaf.apps.googleusercontent.com",
+  chatScriptUrl: null,
+  tagManagerUrl: null,
+  termsUrl: "https://timetrap.studiolumen.it/legal/terms",
+  privacyUrl: "https://timetrap.studiolumen.it/legal/privacy",
+  knowledgeBaseUrl: "https://timetrap.studiolumen.it/help",
 };

@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, describeFields, organizationIdParam } from "../api-document/api-document.js";
+import { auditPageExample, securityEventsExample } from "../api-document/examples.js";
 import type { AuditLogService } from "./audit.service.js";
 
 /** A CSV answer goes out as the text it is: the JSON serializer of the route is for the JSON answer. */
@@ -33,12 +35,28 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogService; aut
       schema: {
         operationId: "listAuditEvents",
         tags: ["audit"],
-        summary:
-          "The organization's audit log, newest first, a page at a time (`next` is the cursor of the following page); filtered by kinds, people (as actor or as the person concerned) and a period of at most 366 days in the reader's time zone (needs edit on organization). With `format=csv` or `Accept: text/csv`, every event of the filtered period as CSV (separator ;, byte-order mark)",
+        summary: "List the audit log",
+        description:
+          "The organization's audit log, newest first, a page at a time: `next` is the cursor of the following page. " +
+          "Filtered by kinds, people (as actor or as the person concerned) and a period of days in the reader's time " +
+          "zone, both ends included: `end_date` cannot be before `start_date`, and the period covers at most 366 days. " +
+          "With `format=csv` or `Accept: text/csv`, every event of the filtered period as CSV (separator ;, byte-order " +
+          "mark). Needs `edit` on `organization`.",
         security: bearerSecurity,
-        params: z.object({ orgId: z.uuid() }),
-        querystring: auditQuerySchema,
-        response: { 200: auditPageSchema, ...errorResponses(400, 401, 403, 404) },
+        params: z.object({ orgId: organizationIdParam }),
+        querystring: describeFields(auditQuerySchema, {
+          kind: "Only events of these kinds: repeat the parameter for several",
+          user_id: "Only events these users did or that concern them: repeat the parameter for several",
+          start_date: "The first day, `YYYY-MM-DD`, in the reader's time zone",
+          end_date: "The last day, `YYYY-MM-DD`, included; at most 366 days after `start_date`",
+          cursor: "The `next` of the previous page; leave it out for the first page",
+          limit: "Events per page, 1 to 200",
+          format: "`csv` for the CSV export of the whole filtered period; `json` or left out: a page",
+        }),
+        response: {
+          200: answer(auditPageSchema, "A page of events (as CSV: every event of the period)", auditPageExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -62,11 +80,20 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogService; aut
       schema: {
         operationId: "listMySecurityEvents",
         tags: ["auth"],
-        summary:
-          "The signed-in person's own security events (sign-ins, failures, sign-outs, password, second-factor and session changes), newest first, a page at a time",
+        summary: "List one's security events",
+        description:
+          "The signed-in person's own security events (sign-ins, failures, sign-outs, password, second-factor, session " +
+          "and access-token changes), newest first, a page at a time: `next` is the cursor of the following page. Any " +
+          "signed-in person.",
         security: bearerSecurity,
-        querystring: securityEventsQuerySchema,
-        response: { 200: auditPageSchema, ...errorResponses(400, 401) },
+        querystring: describeFields(securityEventsQuerySchema, {
+          cursor: "The `next` of the previous page; leave it out for the first page",
+          limit: "Events per page, 1 to 200",
+        }),
+        response: {
+          200: answer(auditPageSchema, "A page of events", securityEventsExample),
+          ...errorResponses(400, 401),
+        },
       },
     },
     async (request) => auditLog.listSecurityEvents({ userId: actorIdOf(request), query: request.query }),

@@ -15,6 +15,19 @@ import { withPasswordRule } from "@timetrap/domain/password-strength";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, describeFields, withExample } from "../api-document/api-document.js";
+import {
+  authResponseExample,
+  changePasswordInputExample,
+  changePasswordResponseExample,
+  currentUserExample,
+  googleSignInInputExample,
+  secondFactorInputExample,
+  signInInputExample,
+  signInResponseExample,
+  signUpInputExample,
+  signUpResponseExample,
+} from "../api-document/examples.js";
 import { sessionClientOf } from "../sessions/session-client.js";
 import type { AuthService } from "./auth.service.js";
 import { preferredLanguage } from "./preferred-language.js";
@@ -31,10 +44,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       schema: {
         operationId: "signIn",
         tags,
-        summary:
-          "Sign in with e-mail and password. With two-factor sign-in on, answers `{mfa_required: true, ticket, methods}` and no token: the ticket goes to `POST auth/basic/mfa` with a code",
-        body: signInInputSchema,
-        response: { 200: signInResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        summary: "Sign in with e-mail and password",
+        description:
+          "Opens a session and answers its token and the user. With two-factor sign-in on, the answer is `{mfa_required: true, ticket, methods}` and no token: the ticket goes to `signInSecondFactor` with a code, or to `signInSecondFactorWithPasskey`. A wrong e-mail or password is a 401, a deactivated " +
+          "account a 403. Failed attempts are limited per e-mail and client address (5 in 15 minutes unless the server is set otherwise), per account (50 an hour) and per client address (100 in 15 minutes): past a limit the answer is a 429 with `Retry-After`. No token needed.",
+        body: withExample(signInInputSchema, signInInputExample),
+        response: {
+          200: answer(signInResponseSchema, "Signed in, or the second step asked for", signInResponseExample),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request) => auth.signIn({ ...request.body, client: sessionClientOf(request) }),
@@ -46,10 +64,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       schema: {
         operationId: "signInSecondFactor",
         tags,
-        summary:
-          "The second step of a sign-in: the first step's ticket (5 minutes, once) and a code of the authenticator app or a recovery code. A wrong code is a 401 and counts as a failed sign-in; after 5 the ticket ends (400)",
-        body: secondFactorInputSchema,
-        response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        summary: "Second step of a sign-in",
+        description:
+          "Finishes a sign-in with the first step's ticket (valid 5 minutes, once) and a code of the authenticator app " +
+          "or a recovery code (a recovery code works once). A wrong code is a 401 and counts as a failed sign-in; after " +
+          "5 wrong codes, or once expired or used, the ticket has ended (400). A deactivated account is a 403. No token " +
+          "needed.",
+        body: withExample(secondFactorInputSchema, secondFactorInputExample),
+        response: {
+          200: answer(authResponseSchema, "Signed in: the session's token and the user", authResponseExample),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request) => auth.signInWithSecondFactor({ ...request.body, client: sessionClientOf(request) }),
@@ -61,10 +86,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       schema: {
         operationId: "signUp",
         tags,
-        summary:
-          "Create an account without organization and sign in; an invited address included (the invitation is accepted through its link or in the app). Mails a verification link",
-        body: withPasswordRule(signUpInputSchema),
-        response: { 201: authResponseSchema, ...errorResponses(400, 409) },
+        summary: "Sign up",
+        description:
+          "Creates an account without organization and signs in; an e-mail that is already registered is a 409. The " +
+          "password must not be too easy to guess (a common password, or one made of the name or e-mail, is a 400). " +
+          "Without `language`, the request's `Accept-Language` chooses it. A verification link is mailed. An invited " +
+          "address signs up like any other: the invitation is accepted through its link or in the app. No token needed.",
+        body: withExample(withPasswordRule(signUpInputSchema), signUpInputExample),
+        response: {
+          201: answer(authResponseSchema, "The account created and signed in", signUpResponseExample),
+          ...errorResponses(400, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -79,10 +111,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       schema: {
         operationId: "signInWithGoogle",
         tags,
-        summary:
-          "Sign in with a Google ID token; profile fields sent beside it are ignored. With two-factor sign-in on, answers a ticket for `POST auth/basic/mfa`",
-        body: googleSignInInputSchema,
-        response: { 200: signInResponseSchema, ...errorResponses(400, 401, 403, 503) },
+        summary: "Sign in with Google",
+        description:
+          "Signs in with a Google ID token: the account of that Google user, else the account of its e-mail when Google " +
+          "verified it, else a new account. Profile fields sent beside the token are ignored. A token that is not valid, " +
+          "or an e-mail Google has not verified, is a 401; a deactivated account a 403; a server without Google sign-in " +
+          "configured answers 503. With two-factor sign-in on, the answer is `{mfa_required: true, ticket, methods}` and no token: the ticket goes to `signInSecondFactor` with a code, or to `signInSecondFactorWithPasskey`. No token needed.",
+        body: withExample(googleSignInInputSchema, googleSignInInputExample),
+        response: {
+          200: answer(signInResponseSchema, "Signed in, or the second step asked for", signInResponseExample),
+          ...errorResponses(400, 401, 403, 503),
+        },
       },
     },
     async (request) =>
@@ -100,10 +139,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       schema: {
         operationId: "getMe",
         tags,
-        summary:
-          "The signed-in user; `enrolment_required` when the session was opened for enrolling a second factor only",
+        summary: "Get the signed-in user",
+        description:
+          "The signed-in user with their organization, role and preferences. `enrolment_required` is true when the " +
+          "session was opened for enrolling a second factor only (the organization requires one): such a session " +
+          "reaches only this call, the enrolment calls and sign-out. Any signed-in person.",
         security: bearerSecurity,
-        response: { 200: currentUserSchema, ...errorResponses(401) },
+        response: { 200: answer(currentUserSchema, "The signed-in user", currentUserExample), ...errorResponses(401) },
       },
     },
     async (request) => ({
@@ -118,10 +160,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       schema: {
         operationId: "requestPasswordReset",
         tags,
-        summary:
-          "Send a password-reset link. Answers 200 at once, the same for every address, registered or not; the link is sent after the answer, at most 3 an hour to one address and 20 an hour asked from one client address (beyond them nothing is sent)",
-        querystring: lostPasswordQuerySchema,
-        response: { 200: successResponseSchema, ...errorResponses(400) },
+        summary: "Ask for a password-reset link",
+        description:
+          "Mails a link to choose a new password, valid 60 minutes; only the newest link works. The answer comes at " +
+          "once and is the same for every address, registered or not: the link is sent after it, at most 3 an hour to " +
+          "one address and 20 an hour asked from one client address (beyond them nothing is sent). No token needed.",
+        querystring: describeFields(lostPasswordQuerySchema, { email: "The e-mail address of the account" }),
+        response: {
+          200: answer(successResponseSchema, "Asked: a link is on its way if the address has an account", {
+            success: true,
+          }),
+          ...errorResponses(400),
+        },
       },
     },
     async (request) => {
@@ -136,10 +186,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; authenticate
       schema: {
         operationId: "resetPassword",
         tags,
-        summary:
-          "Choose a new password with the token of a reset link and sign in; earlier sessions end. With two-factor sign-in on, answers a ticket for `POST auth/basic/mfa` instead of a token. An invitation link e-mailed before invitations had their own page accepts its invitation",
-        body: withPasswordRule(changePasswordInputSchema),
-        response: { 200: changePasswordResponseSchema, ...errorResponses(400) },
+        summary: "Choose a new password",
+        description:
+          "Sets a new password with the token of a reset link, ends the account's earlier sessions and signs in. A " +
+          "used, expired or unknown token is a 400; the password rule is `signUp`'s. With two-factor sign-in on, the answer is `{mfa_required: true, ticket, methods}` and no token: the ticket goes to `signInSecondFactor` with a code, or to `signInSecondFactorWithPasskey`. An invitation link mailed " +
+          "before invitations had their own page accepts its invitation. No token needed.",
+        body: withExample(withPasswordRule(changePasswordInputSchema), changePasswordInputExample),
+        response: {
+          200: answer(
+            changePasswordResponseSchema,
+            "The new password set: signed in, or the second step asked for",
+            changePasswordResponseExample,
+          ),
+          ...errorResponses(400),
+        },
       },
     },
     async (request) => auth.changePassword({ ...request.body, client: sessionClientOf(request) }),

@@ -12,6 +12,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, describeFields, noContent, withExample } from "../api-document/api-document.js";
+import {
+  ids,
+  invitationExample,
+  invitationLinkExample,
+  memberRoleExample,
+  signInResponseExample,
+  userExample,
+} from "../api-document/examples.js";
 import type { AuthService } from "../auth/auth.service.js";
 import { sessionClientOf } from "../sessions/session-client.js";
 import type { UsersService } from "../users/users.service.js";
@@ -19,7 +28,8 @@ import type { InvitationsService } from "./invitations.service.js";
 
 const tags = ["invitations"];
 
-const invitationParams = z.object({ id: z.uuid() });
+const invitationParams = z.object({ id: z.uuid().describe("The invitation's id") });
+const invitationToken = "akse2zCzno1Ly5QBqDW64yb0Q92MA-EEYoYBqGRldvw";
 
 /** The person's side of invitations (decision 008): those addressed to them, and the anonymous link's page. */
 export const invitationsRoutes: FastifyPluginAsyncZod<{
@@ -35,10 +45,15 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listMyInvitations",
         tags,
-        summary:
-          "The pending, unexpired invitations to the signed-in user's e-mail, newest first; none until the e-mail is verified",
+        summary: "List one's invitations",
+        description:
+          "The pending, unexpired invitations to the signed-in person's e-mail, newest first; none until the e-mail is " +
+          "verified. Any signed-in person.",
         security: bearerSecurity,
-        response: { 200: z.array(invitationSchema), ...errorResponses(401) },
+        response: {
+          200: answer(z.array(invitationSchema), "The invitations", [invitationExample]),
+          ...errorResponses(401),
+        },
       },
     },
     async (request) => invitations.listMyInvitations({ userId: actorIdOf(request) }),
@@ -51,11 +66,21 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "acceptMyInvitation",
         tags,
-        summary:
-          "Accept an invitation to one's verified e-mail and join its organization with its role: 403 with an unverified e-mail, 404 for an invitation to another address, 409 while a member of an organization, 400 INVALID_TOKEN once expired, revoked or answered",
+        summary: "Accept an invitation",
+        description:
+          "Accepts an invitation to the signed-in person's verified e-mail: they join its organization with its role. " +
+          "An unverified e-mail is a 403, an invitation to another address a 404, being a member of an organization a " +
+          "409, and an invitation expired, revoked or answered a 400 `INVALID_TOKEN`. Any signed-in person.",
         security: bearerSecurity,
         params: invitationParams,
-        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: answer(userSchema, "The user, now a member", {
+            ...userExample,
+            uid: ids.chiara,
+            role: memberRoleExample,
+          }),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => {
@@ -72,11 +97,14 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "declineMyInvitation",
         tags,
-        summary:
-          "Decline an invitation to one's verified e-mail: its seat is free again. 404 for an invitation to another address, 400 INVALID_TOKEN once expired, revoked or answered",
+        summary: "Decline an invitation",
+        description:
+          "Declines an invitation to the signed-in person's verified e-mail: its seat is free again. An unverified " +
+          "e-mail is a 403, an invitation to another address a 404, one expired, revoked or answered a 400 " +
+          "`INVALID_TOKEN`. Any signed-in person.",
         security: bearerSecurity,
         params: invitationParams,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+        response: { 204: noContent("The invitation was declined"), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -92,10 +120,15 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getInvitationByLink",
         tags,
-        summary:
-          "What an invitation link offers, for its page (no session): 400 INVALID_TOKEN for a link expired, revoked, answered or replaced by a newer one",
-        querystring: invitationLinkQuerySchema,
-        response: { 200: invitationLinkSchema, ...errorResponses(400) },
+        summary: "Read an invitation link",
+        description:
+          "What an invitation link offers, for its page: who invites whom to which organization, and whether the " +
+          "address has an account (then accepting asks no password). A link expired, revoked, answered or replaced by a newer one is a 400 `INVALID_TOKEN`. No token needed.",
+        querystring: describeFields(invitationLinkQuerySchema, { token: "The token of the invitation link" }),
+        response: {
+          200: answer(invitationLinkSchema, "The invitation", invitationLinkExample),
+          ...errorResponses(400),
+        },
       },
     },
     async (request) => invitations.describeLink({ token: request.query.token }),
@@ -107,10 +140,12 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "declineInvitationByLink",
         tags,
-        summary:
-          "Decline an invitation through its link (no session: the link proves the mailbox); its seat is free again. 400 INVALID_TOKEN for a link expired, revoked, answered or replaced",
-        body: declineInvitationLinkInputSchema,
-        response: { 204: z.null(), ...errorResponses(400) },
+        summary: "Decline an invitation by its link",
+        description:
+          "Declines an invitation through its link, which proves the mailbox: its seat is free again. A link expired, revoked, answered or replaced by a newer one is a 400 `INVALID_TOKEN`. No token " +
+          "needed.",
+        body: withExample(declineInvitationLinkInputSchema, { token: invitationToken }),
+        response: { 204: noContent("The invitation was declined"), ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -125,10 +160,25 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "acceptInvitationByLink",
         tags,
-        summary:
-          "Accept an invitation through its link and sign in (the link proves the mailbox, so the e-mail becomes verified): a new address needs a password (and may give a name); a verified account joins as it is (through the second step when it has two-factor sign-in on). 409 when already a member of an organization",
-        body: withPasswordRule(acceptInvitationLinkInputSchema),
-        response: { 200: signInResponseSchema, ...errorResponses(400, 409) },
+        summary: "Accept an invitation by its link",
+        description:
+          "Accepts an invitation through its link and signs in; the link proves the mailbox, so the e-mail becomes " +
+          "verified. An address without an account needs a password (the rule of `signUp`) and may give a name; an " +
+          "account joins as it is, through the second step when it has two-factor sign-in on. Being a member of an " +
+          "organization is a 409. A link expired, revoked, answered or replaced by a newer one is a 400 `INVALID_TOKEN`. No token needed.",
+        body: withExample(withPasswordRule(acceptInvitationLinkInputSchema), {
+          token: invitationToken,
+          password: "Scala-Tramonto-Vetro-19",
+          nominative: "Chiara Esposito",
+        }),
+        response: {
+          200: answer(
+            signInResponseSchema,
+            "Signed in as a member, or the second step asked for",
+            signInResponseExample,
+          ),
+          ...errorResponses(400, 409),
+        },
       },
     },
     async (request) => auth.acceptInvitationLink({ ...request.body, client: sessionClientOf(request) }),

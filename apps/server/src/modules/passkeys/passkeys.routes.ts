@@ -13,11 +13,22 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, describeFields, withExample } from "../api-document/api-document.js";
+import {
+  authResponseExample,
+  passkeyCreationOptionsExample,
+  passkeyExample,
+  passkeyRequestOptionsExample,
+  passkeySignInInputExample,
+  passkeysExample,
+  registerPasskeyInputExample,
+} from "../api-document/examples.js";
 import { sessionClientOf } from "../sessions/session-client.js";
 import type { PasskeysService } from "./passkeys.service.js";
 
 const tags = ["auth"];
-const noContent = { 204: z.null().describe("No content") };
+const noContent = { 204: z.null().describe("The passkey was removed") };
+const passkeyParams = describeFields(passkeyParamsSchema, { id: "The passkey's id" });
 
 export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; authenticate: Authenticate }> = async (
   app,
@@ -30,9 +41,11 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
       schema: {
         operationId: "listPasskeys",
         tags,
-        summary: "The signed-in person's passkeys, oldest first; the keys themselves are never answered",
+        summary: "List one's passkeys",
+        description:
+          "The signed-in person's passkeys, oldest first; the keys themselves never leave the server. Only with a session's token: a personal access token cannot manage passkeys (403).",
         security: bearerSecurity,
-        response: { 200: passkeyListSchema, ...errorResponses(401) },
+        response: { 200: answer(passkeyListSchema, "The passkeys", passkeysExample), ...errorResponses(401, 403) },
       },
     },
     async (request) => passkeys.listPasskeys({ userId: actorIdOf(request) }),
@@ -45,10 +58,15 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
       schema: {
         operationId: "getPasskeyRegistrationOptions",
         tags,
-        summary:
-          "Start adding a passkey: the options for navigator.credentials.create (a discoverable credential, the person's passkeys excluded). The challenge works once, for 5 minutes",
+        summary: "Start adding a passkey",
+        description:
+          "The options for `navigator.credentials.create`: a discoverable credential, the person's passkeys excluded. " +
+          "The challenge works once, for 5 minutes. Reachable by a session opened for enrolment only. Only with a session's token: a personal access token cannot manage passkeys (403).",
         security: bearerSecurity,
-        response: { 200: passkeyCreationOptionsSchema, ...errorResponses(401, 404) },
+        response: {
+          200: answer(passkeyCreationOptionsSchema, "The options for the browser", passkeyCreationOptionsExample),
+          ...errorResponses(401, 403, 404),
+        },
       },
     },
     async (request) => passkeys.registrationOptions({ userId: actorIdOf(request) }),
@@ -61,10 +79,17 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
       schema: {
         operationId: "registerPasskey",
         tags,
-        summary: "Finish adding a passkey with the browser's answer to the options, and name it",
+        summary: "Finish adding a passkey",
+        description:
+          "Adds a passkey from the browser's answer to the registration options, with a name. A response that does " +
+          "not verify (another origin, an ended challenge) is a 400; a passkey already registered a 409. A first " +
+          "second factor ends the enrolment a session was opened for. Only with a session's token: a personal access token cannot manage passkeys (403).",
         security: bearerSecurity,
-        body: registerPasskeyInputSchema,
-        response: { 201: passkeySchema, ...errorResponses(400, 401, 409) },
+        body: withExample(registerPasskeyInputSchema, registerPasskeyInputExample),
+        response: {
+          201: answer(passkeySchema, "The passkey added", passkeyExample),
+          ...errorResponses(400, 401, 403, 409),
+        },
       },
     },
     async (request, reply) =>
@@ -84,11 +109,16 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
       schema: {
         operationId: "renamePasskey",
         tags,
-        summary: "Rename one of the signed-in person's passkeys (another person's passkey id is not found)",
+        summary: "Rename a passkey",
+        description:
+          "Renames one of the signed-in person's passkeys; another person's is a 404. Only with a session's token: a personal access token cannot manage passkeys (403).",
         security: bearerSecurity,
-        params: passkeyParamsSchema,
-        body: renamePasskeyInputSchema,
-        response: { 200: passkeySchema, ...errorResponses(400, 401, 404) },
+        params: passkeyParams,
+        body: withExample(renamePasskeyInputSchema, { name: "Work laptop" }),
+        response: {
+          200: answer(passkeySchema, "The passkey as saved", { ...passkeyExample, name: "Work laptop" }),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
@@ -107,10 +137,12 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
       schema: {
         operationId: "removePasskey",
         tags,
-        summary: "Remove one of the signed-in person's passkeys (another person's passkey id is not found)",
+        summary: "Remove a passkey",
+        description:
+          "Removes one of the signed-in person's passkeys; another person's is a 404. Only with a session's token: a personal access token cannot manage passkeys (403).",
         security: bearerSecurity,
-        params: passkeyParamsSchema,
-        response: { ...noContent, ...errorResponses(400, 401, 404) },
+        params: passkeyParams,
+        response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -129,9 +161,15 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
       schema: {
         operationId: "getPasskeySignInOptions",
         tags,
-        summary:
-          "Start a sign-in with a passkey alone: the options for navigator.credentials.get, naming no credential. Counted under the client address's sign-in limit; a sign-in that succeeds takes it back",
-        response: { 200: passkeyRequestOptionsSchema, ...errorResponses(429) },
+        summary: "Start a sign-in with a passkey",
+        description:
+          "The options for `navigator.credentials.get` for a sign-in with a passkey alone, naming no credential: the " +
+          "browser offers the passkeys it holds for this site. Counted under the client address's sign-in limit (429 " +
+          "with `Retry-After` past it); a sign-in that succeeds takes it back. No token needed.",
+        response: {
+          200: answer(passkeyRequestOptionsSchema, "The options for the browser", passkeyRequestOptionsExample),
+          ...errorResponses(429),
+        },
       },
     },
     async (request) => passkeys.signInOptions({ client: sessionClientOf(request) }),
@@ -143,10 +181,16 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
       schema: {
         operationId: "signInWithPasskey",
         tags,
-        summary:
-          "Sign in with the browser's answer to the sign-in options; answers as a password sign-in does. Each attempt counts under the client address's sign-in limit until it succeeds",
-        body: passkeySignInInputSchema,
-        response: { 200: authResponseSchema, ...errorResponses(400, 403, 429) },
+        summary: "Sign in with a passkey",
+        description:
+          "Signs in the person whose passkey signed the sign-in options' challenge, as a password sign-in does. A " +
+          "passkey that is not registered, or an answer that does not verify, is a 400; a deactivated account a 403. Each " +
+          "attempt counts under the client address's sign-in limit until it succeeds (429 past it). No token needed.",
+        body: withExample(passkeySignInInputSchema, passkeySignInInputExample),
+        response: {
+          200: answer(authResponseSchema, "Signed in: the session's token and the user", authResponseExample),
+          ...errorResponses(400, 403, 429),
+        },
       },
     },
     async (request) => passkeys.signIn({ response: request.body.response, client: sessionClientOf(request) }),

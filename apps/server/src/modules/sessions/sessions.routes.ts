@@ -4,11 +4,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, bearerSecurity, signedInOf } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, describeFields } from "../api-document/api-document.js";
+import { sessionsExample } from "../api-document/examples.js";
 import { sessionClientOf } from "./session-client.js";
 import type { SessionsService } from "./sessions.service.js";
 
 const tags = ["auth"];
-const noContent = { 204: z.null().describe("No content") };
+const noContent = { 204: z.null().describe("Done: the session or sessions ended") };
 
 /** Where the request comes from and the organization its person belongs to, for the audit log. */
 const auditContextOf = (request: FastifyRequest) => ({
@@ -27,9 +29,11 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
       schema: {
         operationId: "signOut",
         tags,
-        summary: "Sign out: ends the session of the request's token at once",
+        summary: "Sign out",
+        description:
+          "Ends the session of the request's token at once. Only with a session's token: a personal access token is refused (403).",
         security: bearerSecurity,
-        response: { ...noContent, ...errorResponses(401) },
+        response: { ...noContent, ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
@@ -46,9 +50,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
       schema: {
         operationId: "listSessions",
         tags,
-        summary: "The signed-in person's live sessions, newest sign-in first; `current` marks the asking one",
+        summary: "List one's sessions",
+        description:
+          "The signed-in person's live sessions, the latest sign-in first; `current` marks the one asking. " +
+          "Only with a session's token: a personal access token is refused (403).",
         security: bearerSecurity,
-        response: { 200: sessionListSchema, ...errorResponses(401) },
+        response: { 200: answer(sessionListSchema, "The sessions", sessionsExample), ...errorResponses(401, 403) },
       },
     },
     async (request) => sessions.listSessions(signedInOf(request)),
@@ -61,10 +68,13 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
       schema: {
         operationId: "endSession",
         tags,
-        summary: "End one of the signed-in person's sessions (another person's session id is not found)",
+        summary: "End a session",
+        description:
+          "Ends one of the signed-in person's sessions: its device is signed out. Another person's session is a 404. " +
+          "Only with a session's token: a personal access token is refused (403).",
         security: bearerSecurity,
-        params: sessionParamsSchema,
-        response: { ...noContent, ...errorResponses(400, 401, 404) },
+        params: describeFields(sessionParamsSchema, { id: "The session's id" }),
+        response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -81,10 +91,13 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
       schema: {
         operationId: "endOtherSessions",
         tags,
-        summary: "With others=true: sign out of every other device; the asking session stays signed in",
+        summary: "End every other session",
+        description:
+          "Signs out of every other device; the asking session stays signed in. `others=true` is required, so that a " +
+          "bare DELETE ends nothing by surprise. Only with a session's token: a personal access token is refused (403).",
         security: bearerSecurity,
-        querystring: endSessionsQuerySchema,
-        response: { ...noContent, ...errorResponses(400, 401) },
+        querystring: describeFields(endSessionsQuerySchema, { others: "Must be `true`: the other sessions are ended" }),
+        response: { ...noContent, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {

@@ -6,6 +6,12 @@ import {
 } from "@timetrap/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, withExample } from "../api-document/api-document.js";
+import {
+  authResponseExample,
+  passkeySecondFactorInputExample,
+  passkeySecondFactorOptionsExample,
+} from "../api-document/examples.js";
 import type { AuthService } from "../auth/auth.service.js";
 import type { PasskeysService } from "../passkeys/passkeys.service.js";
 import { sessionClientOf } from "../sessions/session-client.js";
@@ -28,11 +34,16 @@ export const passkeySecondFactorRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getPasskeySecondFactorOptions",
         tags,
-        summary:
-          "Options for confirming a sign-in with one of the person's passkeys: the first step's ticket (still live) names them. An ended ticket, or a person without a passkey, is a 400",
+        summary: "Start the second step with a passkey",
+        description:
+          "The options for `navigator.credentials.get` to confirm a sign-in with one of the person's passkeys, whom the " +
+          "first step's live ticket names. An ended ticket, or a person without a passkey, is a 400. No token needed.",
         security: [],
-        body: passkeySecondFactorOptionsInputSchema,
-        response: { 200: passkeyRequestOptionsSchema, ...errorResponses(400) },
+        body: withExample(passkeySecondFactorOptionsInputSchema, { ticket: passkeySecondFactorInputExample.ticket }),
+        response: {
+          200: answer(passkeyRequestOptionsSchema, "The options for the browser", passkeySecondFactorOptionsExample),
+          ...errorResponses(400),
+        },
       },
     },
     async (request) => {
@@ -47,11 +58,17 @@ export const passkeySecondFactorRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "signInSecondFactorWithPasskey",
         tags,
-        summary:
-          "The second step of a sign-in with a passkey's assertion over the options' challenge. A passkey refused (another account's, a replayed or cross-origin assertion) is a 401 and counts as a failed sign-in; after 5 the ticket ends (400)",
+        summary: "Second step of a sign-in with a passkey",
+        description:
+          "Finishes a sign-in with the ticket and a passkey's assertion over the options' challenge. A passkey refused " +
+          "(another account's, a replayed or cross-origin assertion) is a 401 and counts as a failed sign-in; after 5 the " +
+          "ticket ends (400). A deactivated account is a 403. No token needed.",
         security: [],
-        body: passkeySecondFactorInputSchema,
-        response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        body: withExample(passkeySecondFactorInputSchema, passkeySecondFactorInputExample),
+        response: {
+          200: answer(authResponseSchema, "Signed in: the session's token and the user", authResponseExample),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request) => {

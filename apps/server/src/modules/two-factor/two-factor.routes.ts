@@ -9,11 +9,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
+import { answer, withExample } from "../api-document/api-document.js";
+import {
+  confirmTwoFactorInputExample,
+  enableTotpInputExample,
+  recoveryCodesExample,
+  totpSetupExample,
+  twoFactorStatusExample,
+} from "../api-document/examples.js";
 import { sessionClientOf } from "../sessions/session-client.js";
 import type { TwoFactorService } from "./two-factor.service.js";
 
 const tags = ["auth"];
-const noContent = { 204: z.null().describe("No content") };
+const noContent = { 204: z.null().describe("Two-factor sign-in with the app is off") };
 
 export const twoFactorRoutes: FastifyPluginAsyncZod<{
   twoFactor: TwoFactorService;
@@ -27,10 +35,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getTwoFactorStatus",
         tags,
-        summary:
-          "Whether the signed-in person signs in with an authenticator app, and how many recovery codes are left",
+        summary: "Get one's two-factor sign-in",
+        description:
+          "Whether the signed-in person signs in with an authenticator app, how many recovery codes are left, whether " +
+          "the account has a password, and whether the organization requires a second factor. Only with a session's token: a personal access token cannot change two-factor sign-in (403).",
         security: bearerSecurity,
-        response: { 200: twoFactorStatusSchema, ...errorResponses(401) },
+        response: {
+          200: answer(twoFactorStatusSchema, "The two-factor sign-in state", twoFactorStatusExample),
+          ...errorResponses(401, 403),
+        },
       },
     },
     async (request) => twoFactor.getStatus({ userId: actorIdOf(request) }),
@@ -42,10 +55,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "setUpAuthenticatorApp",
         tags,
-        summary:
-          "A new authenticator secret to scan (as a QR code of `otpauth_url`) or type; replaces one set up and not confirmed. 409 when two-factor sign-in is already on",
+        summary: "Set up an authenticator app",
+        description:
+          "A new authenticator secret to scan (as a QR code of `otpauth_url`) or type; it replaces one set up and not " +
+          "confirmed. Two-factor sign-in turns on only with `enableAuthenticatorApp`. A 409 when it is already on. " +
+          "Reachable by a session opened for enrolment only. Only with a session's token: a personal access token cannot change two-factor sign-in (403).",
         security: bearerSecurity,
-        response: { 200: totpSetupResponseSchema, ...errorResponses(401, 409) },
+        response: {
+          200: answer(totpSetupResponseSchema, "The secret to add to the app", totpSetupExample),
+          ...errorResponses(401, 403, 409),
+        },
       },
     },
     async (request) => twoFactor.setupTotp({ userId: actorIdOf(request) }),
@@ -57,11 +76,17 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "enableAuthenticatorApp",
         tags,
-        summary:
-          "Turn two-factor sign-in on with a first code of the app; answers ten single-use recovery codes, shown this once",
+        summary: "Turn on the authenticator app",
+        description:
+          "Turns two-factor sign-in on with a first code of the app set up by `setUpAuthenticatorApp`, and answers ten " +
+          "single-use recovery codes, shown this once. A wrong code is a 400; no app set up, or already on, a 409. A " +
+          "first second factor ends the enrolment a session was opened for. Only with a session's token: a personal access token cannot change two-factor sign-in (403).",
         security: bearerSecurity,
-        body: enableTotpInputSchema,
-        response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 409) },
+        body: withExample(enableTotpInputSchema, enableTotpInputExample),
+        response: {
+          200: answer(recoveryCodesResponseSchema, "The recovery codes", recoveryCodesExample),
+          ...errorResponses(400, 401, 403, 409),
+        },
       },
     },
     async (request) =>
@@ -74,11 +99,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "regenerateRecoveryCodes",
         tags,
-        summary:
-          "Ten new recovery codes, with the password and a current code (a wrong one is a 400 and changes nothing); the earlier codes stop working",
+        summary: "Make new recovery codes",
+        description:
+          "Ten new recovery codes; the earlier ones stop working. Confirmed with the password (when the account has one) and a current code or a recovery code: a wrong one is a 400 and changes nothing; repeated wrong ones are limited (429). A 409 when the authenticator app is off. " +
+          "Only with a session's token: a personal access token cannot change two-factor sign-in (403).",
         security: bearerSecurity,
-        body: confirmTwoFactorInputSchema,
-        response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 409, 429) },
+        body: withExample(confirmTwoFactorInputSchema, confirmTwoFactorInputExample),
+        response: {
+          200: answer(recoveryCodesResponseSchema, "The new recovery codes", recoveryCodesExample),
+          ...errorResponses(400, 401, 403, 409, 429),
+        },
       },
     },
     async (request) =>
@@ -95,11 +125,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "disableAuthenticatorApp",
         tags,
-        summary:
-          "Turn two-factor sign-in with the authenticator app off, with the password and a current code (a wrong one is a 400 and changes nothing); 409 while the organization requires it and the app is the only second factor",
+        summary: "Turn off the authenticator app",
+        description:
+          "Turns two-factor sign-in with the authenticator app off. Confirmed with the password (when the account has one) and a current code or a recovery code: a wrong one is a 400 and changes nothing; repeated wrong ones are limited (429). A 409 when it is off, or while the " +
+          "organization requires a second factor and the app is the only one. Only with a session's token: a personal access token cannot change two-factor sign-in (403).",
         security: bearerSecurity,
-        body: confirmTwoFactorInputSchema,
-        response: { ...noContent, ...errorResponses(400, 401, 409, 429) },
+        body: withExample(confirmTwoFactorInputSchema, confirmTwoFactorInputExample),
+        response: { ...noContent, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
