@@ -46,6 +46,8 @@ import type {
   projectUpdateSchema,
   publicConfigSchema,
   recoveryCodesResponseSchema,
+  recurrencePatchSchema,
+  recurrenceSchema,
   registerPasskeyInputSchema,
   roleInputSchema,
   roleSchema,
@@ -60,6 +62,11 @@ import type {
   taskInputSchema,
   taskSchema,
   taskUpdateSchema,
+  timeBlockingEventInputSchema,
+  timeBlockingEventPatchSchema,
+  timeBlockingEventSchema,
+  timerSchema,
+  timerStartSchema,
   totpSetupResponseSchema,
   twoFactorStatusSchema,
   updateMemberInputSchema,
@@ -99,6 +106,10 @@ export const ids = {
   freePlan: "26ff1b3c-4e13-4fc0-8ffd-3e4b013c8015",
   invitation: "3700ac4d-5f24-4ad1-9a0e-4f5c124d9126",
   contract: "4811bd5e-6035-4be2-8b1f-506d235ea237",
+  logoEvent: "b0880bc5-d7ac-4259-92a6-c7dea0cff0ae",
+  paletteEvent: "c1991cd6-e8bd-436a-a3b7-d8efb1d001bf",
+  reviewEvent: "d2aa2de7-f9ce-447b-84c8-e9f0c2e112c0",
+  reviewSeries: "e3bb3ef8-0adf-458c-95d9-fa01d3f223d1",
 } as const;
 
 const giuliaRef = { uid: ids.giulia, nominative: "Giulia Rossi", image_url: null };
@@ -873,4 +884,150 @@ export const publicConfigExample: Out<typeof publicConfigSchema> = {
   termsUrl: "https://timetrap.studiolumen.it/legal/terms",
   privacyUrl: "https://timetrap.studiolumen.it/legal/privacy",
   knowledgeBaseUrl: "https://timetrap.studiolumen.it/help",
+};
+
+// The board: events, series and timers
+
+const rebrandRef = { uid: ids.rebrand, title: "Acme rebrand 2026" };
+const artDirectionRef = { uid: ids.artDirection, name: "Art direction", color: "#7c3aed" };
+
+/** An activity Marco logged on Monday 16 March 2026, 14:00 to 16:30 in Rome. */
+export const activityExample: Out<typeof timeBlockingEventSchema> = {
+  id: ids.logoEvent,
+  user_id: ids.marco,
+  title: "Logo concepts",
+  start_time: 1773666000000,
+  end_time: 1773675000000,
+  all_day: false,
+  color: "#7c3aed",
+  elapsed_time: 9000,
+  completed: true,
+  event_type: "activity",
+  source: "timetrap",
+  source_id: null,
+  calendar_id: null,
+  project_id: ids.rebrand,
+  project: rebrandRef,
+  category_id: ids.artDirection,
+  category: artDirectionRef,
+  task_linked_id: ids.logoTask,
+  task: { uid: ids.logoTask, name: "New logo" },
+  recurrence_id: null,
+  recurrence: null,
+  is_occurrence: false,
+};
+
+export const recurrenceExample: Out<typeof recurrenceSchema> = {
+  id: ids.reviewSeries,
+  every: 1,
+  frequency: "WEEKLY",
+  day_of_weeks: [1],
+  until: null,
+  repeat: 10,
+  skip: [],
+  end_date: null,
+};
+
+/** A weekly planning block, Mondays 09:00 to 10:00 in Rome: the occurrence of 16 March. */
+export const planningOccurrenceExample: Out<typeof timeBlockingEventSchema> = {
+  id: ids.reviewEvent,
+  user_id: ids.marco,
+  title: "Acme design review",
+  start_time: 1773648000000,
+  end_time: 1773651600000,
+  all_day: false,
+  color: "#0ea5e9",
+  elapsed_time: 0,
+  completed: false,
+  event_type: "planning",
+  source: "timetrap",
+  source_id: null,
+  calendar_id: null,
+  project_id: ids.rebrand,
+  project: rebrandRef,
+  category_id: null,
+  category: null,
+  task_linked_id: null,
+  task: null,
+  recurrence_id: ids.reviewSeries,
+  recurrence: recurrenceExample,
+  is_occurrence: true,
+};
+
+export const eventsExample: Out<typeof timeBlockingEventSchema>[] = [planningOccurrenceExample, activityExample];
+
+export const unassignedEventsExample: Out<typeof timeBlockingEventSchema>[] = [
+  {
+    ...activityExample,
+    id: "f4cc4f09-1be0-469d-86ea-0b12e4f334e2",
+    title: "Invoices and e-mail",
+    start_time: 1773734400000,
+    end_time: 1773738000000,
+    color: "#3788d8",
+    elapsed_time: 3600,
+    project_id: null,
+    project: null,
+    category_id: null,
+    category: null,
+    task_linked_id: null,
+    task: null,
+  },
+];
+
+export const eventInputExample: In<typeof timeBlockingEventInputSchema> = {
+  title: "Logo concepts",
+  start_time: 1773666000000,
+  end_time: 1773675000000,
+  color: "#7c3aed",
+  elapsed_time: 9000,
+  completed: true,
+  event_type: "activity",
+  project_id: ids.rebrand,
+  category_id: ids.artDirection,
+  task_linked_id: ids.logoTask,
+};
+
+export const eventPatchExample: In<typeof timeBlockingEventPatchSchema> = {
+  end_time: 1773676800000,
+  elapsed_time: 10800,
+};
+
+export const eventPatchedExample: Out<typeof timeBlockingEventSchema> = {
+  ...activityExample,
+  end_time: 1773676800000,
+  elapsed_time: 10800,
+};
+
+export const recurrencePatchExample: In<typeof recurrencePatchSchema> = { skip: 1774252800000 };
+
+export const recurrencePatchedExample: Out<typeof recurrenceSchema> = { ...recurrenceExample, skip: [1774252800000] };
+
+/** Marco times the palette work of Monday afternoon. */
+const paletteActivity: Out<typeof timeBlockingEventSchema> = {
+  ...activityExample,
+  id: ids.paletteEvent,
+  title: "Colour palette",
+  start_time: 1773669600000,
+  end_time: 1773676800000,
+  elapsed_time: 0,
+  completed: false,
+  task_linked_id: ids.paletteTask,
+  task: { uid: ids.paletteTask, name: "Colour palette" },
+};
+
+export const timerStartExample: In<typeof timerStartSchema> = {
+  start_time: 1773669900000,
+  time_blocking_event_id: ids.paletteEvent,
+};
+
+export const timerExample: Out<typeof timerSchema> = {
+  user_id: ids.marco,
+  start_time: 1773669900000,
+  event: paletteActivity,
+};
+
+export const stoppedTimerEventExample: Out<typeof timeBlockingEventSchema> = {
+  ...paletteActivity,
+  elapsed_time: 6300,
+  completed: true,
 };
