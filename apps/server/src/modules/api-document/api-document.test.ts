@@ -4,19 +4,35 @@ import { request, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 
+interface MediaType {
+  schema?: unknown;
+  example?: unknown;
+}
 interface Operation {
   security?: unknown;
   operationId?: string;
   tags?: string[];
   summary?: string;
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+  description?: string;
+  parameters?: Array<{ name: string; in: string; description?: string }>;
+  requestBody?: { content: Record<string, MediaType> };
+  responses?: Record<string, { description?: string; content?: Record<string, MediaType> }>;
 }
 interface Document {
   openapi: string;
+  info: { license?: unknown };
   servers?: Array<{ url: string }>;
   security?: unknown;
+  tags?: Array<{ name: string; description?: string }>;
   components: { securitySchemes: Record<string, unknown> };
   paths: Record<string, Record<string, Operation>>;
+}
+
+/** Every operation of the document, named by its method and path. */
+function operationsOf(document: Document): Array<Operation & { route: string }> {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, ...operation })),
+  );
 }
 
 async function documentAt(url: string): Promise<Document> {
@@ -57,12 +73,7 @@ describe("the OpenAPI document", () => {
 
   test("names every operation once, in camel case, with a tag and a summary, so that a generated client has names", async () => {
     const document = await documentAt("/api/v1/openapi.json");
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({
-        route: `${method.toUpperCase()} ${path}`,
-        ...operation,
-      })),
-    );
+    const operations = operationsOf(document);
     expect(operations.length).toBeGreaterThan(100);
     expect(
       operations.filter((operation) => !/^[a-z][A-Za-z]+$/.test(operation.operationId ?? "")).map((o) => o.route),
@@ -72,6 +83,67 @@ describe("the OpenAPI document", () => {
     expect(operations.filter((operation) => !operation.tags?.length || !operation.summary).map((o) => o.route)).toEqual(
       [],
     );
+  });
+
+  test("says of every operation what it does in a short summary and a description, under a described tag", async () => {
+    const document = await documentAt("/api/v1/openapi.json");
+    const operations = operationsOf(document);
+    // A summary is the operation's title in a reference's menu: one short line, without the details (who may call
+    // it, the rules), which the description gives.
+    expect(
+      operations
+        .filter(({ summary = "" }) => summary.length > 60 || /[\n()]/.test(summary) || summary.endsWith("."))
+        .map((o) => `${o.route}: ${o.summary}`),
+    ).toEqual([]);
+    expect(
+      operations.filter(({ description = "" }) => description.length < 30).map((o) => `${o.route}: ${o.description}`),
+    ).toEqual([]);
+    const described = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description ?? ""]));
+    expect([...described.values()].filter((description) => description.length === 0)).toEqual([]);
+    expect(
+      operations.flatMap((o) => (o.tags ?? []).filter((tag) => !described.has(tag)).map((tag) => `${o.route}: ${tag}`)),
+    ).toEqual([]);
+    expect(document.info.license).toMatchObject({ name: expect.any(String) });
+  });
+
+  test("describes every path and query parameter", async () => {
+    const operations = operationsOf(await documentAt("/api/v1/openapi.json"));
+    const undescribed = operations.flatMap((o) =>
+      (o.parameters ?? []).filter((p) => !p.description?.trim()).map((p) => `${o.route}: ${p.in} ${p.name}`),
+    );
+    expect(undescribed).toEqual([]);
+    expect(operations.flatMap((o) => o.parameters ?? []).length).toBeGreaterThan(200);
+  });
+
+  test("describes every answer by what it is, never as the default's Default Response", async () => {
+    const operations = operationsOf(await documentAt("/api/v1/openapi.json"));
+    const wrong = operations.flatMap((o) =>
+      Object.entries(o.responses ?? {})
+        .filter(([, response]) => !response.description?.trim() || response.description === "Default Response")
+        .map(([status]) => `${o.route} ${status}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  test("gives an example of every request body and of every success answer with a JSON body", async () => {
+    const operations = operationsOf(await documentAt("/api/v1/openapi.json"));
+    const withoutExample = operations.flatMap((o) => {
+      const missing: string[] = [];
+      for (const [type, media] of Object.entries(o.requestBody?.content ?? {})) {
+        if (media.example === undefined) missing.push(`${o.route} body ${type}`);
+      }
+      for (const [status, response] of Object.entries(o.responses ?? {})) {
+        const json = response.content?.["application/json"];
+        if (Number(status) < 300 && json && json.example === undefined) missing.push(`${o.route} ${status}`);
+      }
+      return missing;
+    });
+    expect(withoutExample).toEqual([]);
+    const examples = operations.flatMap((o) => [
+      ...Object.values(o.requestBody?.content ?? {}),
+      ...Object.values(o.responses ?? {}).flatMap((response) => Object.values(response.content ?? {})),
+    ]);
+    expect(examples.filter((media) => media.example !== undefined).length).toBeGreaterThan(150);
   });
 
   test("every error answer refers to the one error body component, described by what its status means", async () => {

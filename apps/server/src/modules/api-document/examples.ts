@@ -41,7 +41,9 @@ import type {
   projectInputSchema,
   projectLinkInputSchema,
   projectLinkSchema,
+  projectReportSchema,
   projectSchema,
+  projectStatisticsSchema,
   projectUpdateInputSchema,
   projectUpdateSchema,
   publicConfigSchema,
@@ -62,17 +64,20 @@ import type {
   taskInputSchema,
   taskSchema,
   taskUpdateSchema,
+  teamReportSchema,
   timeBlockingEventInputSchema,
   timeBlockingEventPatchSchema,
   timeBlockingEventSchema,
   timerSchema,
   timerStartSchema,
+  timesheetSchema,
   totpSetupResponseSchema,
   twoFactorStatusSchema,
   updateMemberInputSchema,
   updateOrganizationInputSchema,
   updateOrganizationResponseSchema,
   updateUserInputSchema,
+  userReportSchema,
   userSchema,
   workflowStatusSchema,
 } from "@timetrap/domain";
@@ -567,24 +572,24 @@ export const invitationLinkExample: Out<typeof invitationLinkSchema> = {
 };
 
 export const contractInputExample: In<typeof contractInputSchema> = {
-  contract_type: "part-time",
-  contractual_hours: 0,
-  contractual_hours_by_day: { monday: 8, tuesday: 8, wednesday: 4, thursday: 4, friday: 0, saturday: 0, sunday: 0 },
-  hourly_cost: 32.5,
+  contract_type: "full-time",
+  contractual_hours: 8,
+  contractual_hours_by_day: null,
+  hourly_cost: 35,
   productivity_target: 75,
-  from_date: "2026-03-01",
+  from_date: "2026-01-01",
   to_date: null,
 };
 
 export const contractExample: Out<typeof contractSchema> = {
   uid: ids.contract,
   user_id: ids.marco,
-  contract_type: "part-time",
-  contractual_hours: 0,
-  contractual_hours_by_day: { monday: 8, tuesday: 8, wednesday: 4, thursday: 4, friday: 0, saturday: 0, sunday: 0 },
-  hourly_cost: 32.5,
+  contract_type: "full-time",
+  contractual_hours: 8,
+  contractual_hours_by_day: null,
+  hourly_cost: 35,
   productivity_target: 75,
-  from_date: "2026-03-01",
+  from_date: "2026-01-01",
   to_date: null,
 };
 
@@ -1030,4 +1035,204 @@ export const stoppedTimerEventExample: Out<typeof timeBlockingEventSchema> = {
   ...paletteActivity,
   elapsed_time: 6300,
   completed: true,
+};
+
+// Reports: Marco's week of 16 to 20 March 2026 (full time, 8 hours a day at 35 an hour)
+
+export const timesheetExample: Out<typeof timesheetSchema> = {
+  timesheet_type: "byProject",
+  start_date: "2026-03-16",
+  end_date: "2026-03-20",
+  rows: [
+    {
+      user_id: ids.marco,
+      nominative: "Marco Bianchi",
+      work_log_date: "2026-03-16",
+      weekday: "monday",
+      work_log: 15300,
+      worked_hours: "04:15",
+      contract_type: "full-time",
+      contractual_hours: 8,
+      contractual_hours_by_day: null,
+      project_id: ids.rebrand,
+      project_title: "Acme rebrand 2026",
+      customer_id: ids.acme,
+      customer_nominative: "Acme S.r.l.",
+    },
+    {
+      user_id: ids.marco,
+      nominative: "Marco Bianchi",
+      work_log_date: "2026-03-17",
+      weekday: "tuesday",
+      work_log: 3600,
+      worked_hours: "01:00",
+      contract_type: "full-time",
+      contractual_hours: 8,
+      contractual_hours_by_day: null,
+      project_id: null,
+      project_title: null,
+      customer_id: null,
+      customer_nominative: null,
+    },
+  ],
+  totals: [
+    {
+      user_id: ids.marco,
+      nominative: "Marco Bianchi",
+      work_log: 18900,
+      worked_hours: "05:15",
+      contractual_seconds: 144000,
+      without_contract: 0,
+    },
+  ],
+  work_log: 18900,
+  worked_hours: "05:15",
+};
+
+const marcoWeekTotals = {
+  work_log: 18900,
+  billable_work_log: 15300,
+  planned: 3600,
+  capacity: 144000,
+  work_log_percentage: 13.1,
+  billable_percentage: 10.6,
+  work_log_cost: 183.75,
+  without_contract: 0,
+  plan_versus_actual: {
+    planned: 3600,
+    logged: 18900,
+    difference: 15300,
+    planned_cost: 35,
+    logged_cost: 183.75,
+    difference_cost: 148.75,
+  },
+};
+
+export const teamReportExample: Out<typeof teamReportSchema> = {
+  start_date: "2026-03-16",
+  end_date: "2026-03-20",
+  users: [
+    {
+      user_id: ids.marco,
+      nominative: "Marco Bianchi",
+      image_url: null,
+      contractual_hours: 8,
+      work_log: 18900,
+      billable_work_log: 15300,
+      task_categories_report: [
+        { category_id: ids.artDirection, category_name: "Art direction", elapsed_time: 15300, color: "#7c3aed" },
+        { category_id: null, category_name: null, elapsed_time: 3600, color: null },
+      ],
+      totals: marcoWeekTotals,
+    },
+  ],
+  totals: marcoWeekTotals,
+};
+
+const idleDay = (date: string) => ({
+  date,
+  hours: 0,
+  percetange: 0,
+  work_log: 0,
+  billable_work_log: 0,
+  planned: 0,
+  capacity: 28800,
+});
+
+export const userReportExample: Out<typeof userReportSchema> = {
+  user_id: ids.marco,
+  start_date: "2026-03-16",
+  end_date: "2026-03-20",
+  report: [
+    {
+      date: "2026-03-16",
+      hours: 4.3,
+      percetange: 53.13,
+      work_log: 15300,
+      billable_work_log: 15300,
+      planned: 3600,
+      capacity: 28800,
+    },
+    {
+      date: "2026-03-17",
+      hours: 1,
+      percetange: 12.5,
+      work_log: 3600,
+      billable_work_log: 0,
+      planned: 0,
+      capacity: 28800,
+    },
+    idleDay("2026-03-18"),
+    idleDay("2026-03-19"),
+    idleDay("2026-03-20"),
+  ],
+  totals: marcoWeekTotals,
+};
+
+export const projectReportExample: Out<typeof projectReportSchema> = {
+  entries: [
+    {
+      id: ids.paletteEvent,
+      user: marcoRef,
+      title: "Colour palette",
+      task: { uid: ids.paletteTask, name: "Colour palette" },
+      category: artDirectionRef,
+      project: rebrandRef,
+      start_time: 1773669600000,
+      end_time: 1773676800000,
+      elapsed_time: 6300,
+    },
+    {
+      id: ids.logoEvent,
+      user: marcoRef,
+      title: "Logo concepts",
+      task: { uid: ids.logoTask, name: "New logo" },
+      category: artDirectionRef,
+      project: rebrandRef,
+      start_time: 1773666000000,
+      end_time: 1773675000000,
+      elapsed_time: 9000,
+    },
+  ],
+  page: 1,
+  page_size: 2,
+  total: 38,
+  total_elapsed_time: 302400,
+};
+
+export const projectStatisticsExample: Out<typeof projectStatisticsSchema> = {
+  project_id: ids.rebrand,
+  budget: 24000,
+  target_budget: 16800,
+  current_budget_used: 4140,
+  available_budget: 19860,
+  target_marginability_percentage: 30,
+  current_marginality_percentage: 82.75,
+  total_confirmed_hours: 84,
+  total_confirmed_hours_cost: 2940,
+  total_unconfirmed_hours: 2,
+  total_unconfirmed_hours_cost: 70,
+  total_planned_hours: 40,
+  total_planned_hours_cost: 1400,
+  cumulative_total_costs: 5610,
+  costs_forecast: [
+    { date: "2026-03-16", total_cost: 4140 },
+    { date: "2026-03-23", total_cost: 4910 },
+    { date: "2026-03-30", total_cost: 5610 },
+  ],
+  total_work_log: 302400,
+  total_work_log_cost: 2940,
+  total_final_balance_expenses: 1200,
+  without_contract: 0,
+  plan_versus_actual: {
+    planned: 288000,
+    logged: 302400,
+    difference: 14400,
+    planned_cost: 2800,
+    logged_cost: 2940,
+    difference_cost: 140,
+  },
+  budget_runway: { weekly_cost: 612.5, runs_out_on: "2026-10-19" },
+  overhead_share: { amount: 512.4, marginability_with_overheads: 80.62, unallocated_seconds: 0 },
+  today: "2026-03-16",
 };

@@ -10,9 +10,12 @@ export const changelogRoutes: FastifyPluginAsyncZod<{ changelog: ChangelogServic
       schema: {
         operationId: "getChangelog",
         tags: ["changelog"],
-        summary: "The project's CHANGELOG.md",
+        summary: "Get the changelog",
+        description:
+          "What changed in each version, newest first, as Markdown. A 404 when the server has no changelog file. No " +
+          "token needed.",
         response: {
-          200: { description: "Markdown", content: { "text/markdown": { schema: z.string() } } },
+          200: { description: "The changelog, as Markdown", content: { "text/markdown": { schema: z.string() } } },
           ...errorResponses(404),
         },
       },

@@ -1,5 +1,7 @@
 import { type PublicConfig, publicConfigSchema } from "@timetrap/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { answer } from "../api-document/api-document.js";
+import { publicConfigExample } from "../api-document/examples.js";
 
 export const configRoutes: FastifyPluginAsyncZod<{ publicConfig: PublicConfig }> = async (app, { publicConfig }) => {
   app.get(
@@ -8,8 +10,11 @@ export const configRoutes: FastifyPluginAsyncZod<{ publicConfig: PublicConfig }>
       schema: {
         operationId: "getConfig",
         tags: ["config"],
-        summary: "What the web needs to know about the server before sign-in",
-        response: { 200: publicConfigSchema },
+        summary: "Get the server's public settings",
+        description:
+          "What a client needs to know before sign-in: the version, the Google client id (null without Google " +
+          "sign-in), the optional chat and tag-manager scripts, and the terms, privacy and help pages. No token needed.",
+        response: { 200: answer(publicConfigSchema, "The public settings", publicConfigExample) },
       },
     },
     async () => publicConfig,

@@ -70,7 +70,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateUserOrganization",
         tags,
-        summary: "Change the organization (under the user)",
+        summary: "Change the user's organization",
         description:
           "Changes what is sent (at least one field): renames the organization, replaces its e-mail domains or requires two-factor sign-in of every member. Domains are stored in lower case; malformed ones and ones another organization holds are left out and listed in `invalidDomains`. The same as `updateOrganization`, under the caller's path (`id` is the caller). Needs `edit` on `organization`.",
         security: bearerSecurity,

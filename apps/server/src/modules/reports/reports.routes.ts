@@ -14,10 +14,23 @@ import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
 import { plainJson, sendJsonBytes } from "../../http/plain-json.js";
+import { answer, describeFields, organizationIdParam } from "../api-document/api-document.js";
+import {
+  projectReportExample,
+  projectStatisticsExample,
+  teamReportExample,
+  timesheetExample,
+  userReportExample,
+} from "../api-document/examples.js";
 import type { ReportsService } from "./reports.service.js";
 
 const tags = ["reports"];
 const csvNote = "With `format=csv` or `Accept: text/csv`, the same as CSV (separator ;, byte-order mark).";
+const csvFormat = "`csv` for the CSV export; `json` or left out: JSON";
+const periodDescriptions = {
+  start_date: "The first day, `YYYY-MM-DD`",
+  end_date: "The last day, `YYYY-MM-DD`, included; at most 366 days after `start_date`",
+};
 
 /** The CSV export is asked for by the query or by the Accept header, as a spreadsheet or a script would. */
 function wantsCsv(request: FastifyRequest, format: string | undefined): boolean {
@@ -46,10 +59,27 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getTimesheetReport",
         tags,
-        summary: `The timesheet of the actor's organization over at most 366 days, byDay, byProject or byClient (needs read on timesheet). ${csvNote}`,
+        summary: "Get the timesheet",
+        description:
+          "The timesheet of the caller's organization over a period: `byDay` one row per person and day with logged " +
+          "time, `byProject` per person, day and project, `byClient` per person, day and customer, with each person's " +
+          "totals beside their contractual time. `user_id`, `project_id` and `customer_id` narrow it (at most 500 ids " +
+          "each; one that is not the organization's is a 404). The period's days are counted in each person's time zone, both ends included: `end_date` cannot be before `start_date`, and the period covers at most 366 days. " +
+          csvNote +
+          " Needs `read` on `timesheet`.",
         security: bearerSecurity,
-        querystring: timesheetQuerySchema,
-        response: { 200: timesheetSchema, ...errorResponses(400, 401, 403, 404) },
+        querystring: describeFields(timesheetQuerySchema, {
+          ...periodDescriptions,
+          timesheet_type: "`byDay` (the default), `byProject` or `byClient`",
+          user_id: "Only these users: repeat the parameter for several",
+          project_id: "Only the time of these projects: repeat the parameter for several",
+          customer_id: "Only the time of these customers' projects: repeat the parameter for several",
+          format: csvFormat,
+        }),
+        response: {
+          200: answer(timesheetSchema, "The timesheet", timesheetExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
       serializerCompiler: plainJson,
     },
@@ -70,11 +100,17 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getTeamReport",
         tags,
-        summary:
-          "The team report of the actor's organization: one row per active user (needs read on team and the plan's TEAM_DASHBOARD unit)",
+        summary: "Get the team report",
+        description:
+          "The team report of the caller's organization over a period: one row per active user, by name, with logged, " +
+          "billable and planned time, capacity, cost, time by task category and plan versus actual, and the team's " +
+          "totals. The period's days are counted in each person's time zone, both ends included: `end_date` cannot be before `start_date`, and the period covers at most 366 days. Needs `read` on `team`, and a plan with the TEAM_DASHBOARD unit (403 otherwise).",
         security: bearerSecurity,
-        querystring: reportPeriodQuerySchema,
-        response: { 200: teamReportSchema, ...errorResponses(400, 401, 403, 404) },
+        querystring: describeFields(reportPeriodQuerySchema, periodDescriptions),
+        response: {
+          200: answer(teamReportSchema, "The team report", teamReportExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
       serializerCompiler: plainJson,
     },
@@ -87,11 +123,18 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getUserReport",
         tags,
-        summary: "A user's days: hours, percentage of capacity, logged, billable, planned (oneself, or read on team)",
+        summary: "Get a user's report",
+        description:
+          "A user's days over a period: hours, percentage of the day's capacity, logged, billable and planned time, and " +
+          "the period's totals. The period's days are counted in each person's time zone, both ends included: `end_date` cannot be before `start_date`, and the period covers at most 366 days. The user themself, or `read` on `team` for another member (a user of another " +
+          "organization is a 404).",
         security: bearerSecurity,
-        params: z.object({ id: z.uuid() }),
-        querystring: reportPeriodQuerySchema,
-        response: { 200: userReportSchema, ...errorResponses(400, 401, 403, 404) },
+        params: z.object({ id: z.uuid().describe("The user's id") }),
+        querystring: describeFields(reportPeriodQuerySchema, periodDescriptions),
+        response: {
+          200: answer(userReportSchema, "The user's report", userReportExample),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
       serializerCompiler: plainJson,
     },
@@ -105,11 +148,24 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listProjectTimeEntries",
         tags,
-        summary: `The project's time entries, a page at a time, newest first or by sort and direction (whoever sees the project). ${csvNote} The CSV has every entry, in the same order.`,
+        summary: "List a project's time entries",
+        description:
+          "The project's time entries (completed activities), a page at a time, newest first or by `sort` and " +
+          "`direction`, with the number and time of all of them. " +
+          csvNote +
+          " The CSV has every entry, in the same " +
+          "order. Whoever sees the project: `read` on `project`, or its manager or a member; a project out of sight is a 404.",
         security: bearerSecurity,
-        params: z.object({ orgId: z.uuid(), id: z.uuid() }),
-        querystring: projectReportQuerySchema,
-        response: { 200: projectReportSchema, ...errorResponses(400, 401, 404) },
+        params: z.object({ orgId: organizationIdParam, id: z.uuid().describe("The project's id") }),
+        querystring: describeFields(projectReportQuerySchema, {
+          page: "The page, from 1",
+          page_size: "Entries per page, 1 to 500",
+          format: csvFormat,
+        }),
+        response: {
+          200: answer(projectReportSchema, "A page of the project's entries", projectReportExample),
+          ...errorResponses(400, 401, 404),
+        },
       },
       serializerCompiler: plainJson,
     },
@@ -130,11 +186,21 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getProjectStatistics",
         tags,
-        summary:
-          "The project's statistics: budget, margins, confirmed, unconfirmed and planned hours and costs, the cost forecast, plan versus actual, budget runway and overhead share (whoever sees the project; today in the user's time zone)",
+        summary: "Get a project's statistics",
+        description:
+          "The project's budget and margins, confirmed, unconfirmed and planned hours and their costs, the cost " +
+          "forecast by day, plan versus actual, the budget's runway and the overheads' share. Today is taken in the time " +
+          "zone of the user the path names, a member of the organization (another is a 404). Whoever sees the project: `read` on `project`, or its manager or a member; a project out of sight is a 404.",
         security: bearerSecurity,
-        params: z.object({ userId: z.uuid(), orgId: z.uuid(), id: z.uuid() }),
-        response: { 200: projectStatisticsSchema, ...errorResponses(400, 401, 404) },
+        params: z.object({
+          userId: z.uuid().describe("The member in whose time zone today is taken (usually the caller)"),
+          orgId: organizationIdParam,
+          id: z.uuid().describe("The project's id"),
+        }),
+        response: {
+          200: answer(projectStatisticsSchema, "The project's statistics", projectStatisticsExample),
+          ...errorResponses(400, 401, 404),
+        },
       },
       serializerCompiler: plainJson,
     },
