@@ -61,7 +61,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
         summary: "Start adding a passkey",
         description:
           "The options for `navigator.credentials.create`: a discoverable credential, the person's passkeys excluded. " +
-          "The challenge works once, for 5 minutes. Reachable by a session opened for enrolment only. Only with a session's token: a personal access token cannot manage passkeys (403).",
+          "The challenge works once, for 5 minutes. A session opened only for enrolling a second factor may call it too. Only with a session's token: a personal access token cannot manage passkeys (403).",
         security: bearerSecurity,
         response: {
           200: answer(passkeyCreationOptionsSchema, "The options for the browser", passkeyCreationOptionsExample),

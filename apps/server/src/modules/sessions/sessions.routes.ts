@@ -1,16 +1,14 @@
 import { endSessionsQuerySchema, sessionListSchema, sessionParamsSchema } from "@timetrap/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { type Authenticate, bearerSecurity, signedInOf } from "../../http/authenticate.js";
 import { errorResponses } from "../../http/error-handler.js";
-import { answer, describeFields } from "../api-document/api-document.js";
+import { answer, describeFields, noContent } from "../api-document/api-document.js";
 import { sessionsExample } from "../api-document/examples.js";
 import { sessionClientOf } from "./session-client.js";
 import type { SessionsService } from "./sessions.service.js";
 
 const tags = ["auth"];
-const noContent = { 204: z.null().describe("Done: the session or sessions ended") };
 
 /** Where the request comes from and the organization its person belongs to, for the audit log. */
 const auditContextOf = (request: FastifyRequest) => ({
@@ -33,7 +31,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
         description:
           "Ends the session of the request's token at once. Only with a session's token: a personal access token is refused (403).",
         security: bearerSecurity,
-        response: { ...noContent, ...errorResponses(401, 403) },
+        response: { 204: noContent("Signed out"), ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
@@ -74,7 +72,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
           "Only with a session's token: a personal access token is refused (403).",
         security: bearerSecurity,
         params: describeFields(sessionParamsSchema, { id: "The session's id" }),
-        response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
+        response: { 204: noContent("The session ended"), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -97,7 +95,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
           "bare DELETE ends nothing by surprise. Only with a session's token: a personal access token is refused (403).",
         security: bearerSecurity,
         querystring: describeFields(endSessionsQuerySchema, { others: "Must be `true`: the other sessions are ended" }),
-        response: { ...noContent, ...errorResponses(400, 401, 403) },
+        response: { 204: noContent("The other sessions ended"), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {

@@ -59,7 +59,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
         description:
           "A new authenticator secret to scan (as a QR code of `otpauth_url`) or type; it replaces one set up and not " +
           "confirmed. Two-factor sign-in turns on only with `enableAuthenticatorApp`. A 409 when it is already on. " +
-          "Reachable by a session opened for enrolment only. Only with a session's token: a personal access token cannot change two-factor sign-in (403).",
+          "A session opened only for enrolling a second factor may call it too. Only with a session's token: a personal access token cannot change two-factor sign-in (403).",
         security: bearerSecurity,
         response: {
           200: answer(totpSetupResponseSchema, "The secret to add to the app", totpSetupExample),
@@ -101,7 +101,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Make new recovery codes",
         description:
-          "Ten new recovery codes; the earlier ones stop working. Confirmed with the password (when the account has one) and a current code or a recovery code: a wrong one is a 400 and changes nothing; repeated wrong ones are limited (429). A 409 when the authenticator app is off. " +
+          "Ten new recovery codes; the earlier ones stop working. Confirmed with the password (when the account has one) and a current code or a recovery code: a wrong one is a 400 and changes nothing; attempts count under the sign-in limits (429 with `Retry-After` past them). A 409 when the authenticator app is off. " +
           "Only with a session's token: a personal access token cannot change two-factor sign-in (403).",
         security: bearerSecurity,
         body: withExample(confirmTwoFactorInputSchema, confirmTwoFactorInputExample),
@@ -127,7 +127,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Turn off the authenticator app",
         description:
-          "Turns two-factor sign-in with the authenticator app off. Confirmed with the password (when the account has one) and a current code or a recovery code: a wrong one is a 400 and changes nothing; repeated wrong ones are limited (429). A 409 when it is off, or while the " +
+          "Turns two-factor sign-in with the authenticator app off. Confirmed with the password (when the account has one) and a current code or a recovery code: a wrong one is a 400 and changes nothing; attempts count under the sign-in limits (429 with `Retry-After` past them). A 409 when it is off, or while the " +
           "organization requires a second factor and the app is the only one. Only with a session's token: a personal access token cannot change two-factor sign-in (403).",
         security: bearerSecurity,
         body: withExample(confirmTwoFactorInputSchema, confirmTwoFactorInputExample),
