@@ -9,7 +9,9 @@ import { registerAuthentication } from "./http/authenticate.js";
 import { registerBodyDepthLimit } from "./http/body-depth.js";
 import { registerCompression } from "./http/compression.js";
 import { answerFrameworkError, registerErrorHandler } from "./http/error-handler.js";
+import { registerIdempotency } from "./http/idempotency.js";
 import { registerMethodNotAllowed } from "./http/method-not-allowed.js";
+import { registerRateLimits } from "./http/rate-limits.js";
 import { registerNulRejection } from "./http/reject-nul.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerSpa } from "./http/spa.js";
@@ -174,6 +176,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerErrorHandler(app, { bodyLimit: config.bodyLimitBytes });
   registerBodyDepthLimit(app);
   registerNulRejection(app);
+  // Before every route: both add hooks to each route as it is registered, the rate limit's first. The stored answers
+  // of idempotent POSTs are taken before compression.
+  await registerRateLimits(app, {
+    db: database.db,
+    limits: { perMinute: config.apiRateLimitPerMinute, exportsPerMinute: config.apiExportRateLimitPerMinute },
+  });
+  registerIdempotency(app, { db: database.db, killAfterCommitOf: config.crashTestKillAfterCommitOf });
   registerCompression(app);
   await registerSecurityHeaders(app, config);
 

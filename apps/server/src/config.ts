@@ -34,6 +34,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default("info"),
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  API_EXPORT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  CRASH_TEST_KILL_AFTER_COMMIT_OF: z.string().min(1).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -120,6 +123,23 @@ export const configVariables: ReadonlyArray<{ name: EnvName; default: string; me
       "Failed sign-ins allowed for one e-mail from one client address before 429. Beside it, fixed: 50 an hour per account from any address, 100 in 15 minutes per address to any account.",
   },
   { name: "SIGN_IN_WINDOW_MINUTES", default: "`15`", meaning: "Window over which failed sign-ins are counted." },
+  {
+    name: "API_RATE_LIMIT_PER_MINUTE",
+    default: "`600`",
+    meaning:
+      "Requests a minute one session or personal access token may make, answered in `RateLimit-*` headers; past it, 429 with `Retry-After`. Counted in the database, so across instances.",
+  },
+  {
+    name: "API_EXPORT_RATE_LIMIT_PER_MINUTE",
+    default: "`60`",
+    meaning: "CSV exports (reports, audit log) a minute per session or token, counted apart from the other requests.",
+  },
+  {
+    name: "CRASH_TEST_KILL_AFTER_COMMIT_OF",
+    default: "unset",
+    meaning:
+      "Crash tests only, never in production: the server kills itself (SIGKILL) right after committing the POST whose `Idempotency-Key` is this value, before answering it.",
+  },
   { name: "BODY_LIMIT_BYTES", default: "`1048576`", meaning: "Largest accepted request body; larger ones get 413." },
   {
     name: "WEB_DIST_DIR",
@@ -164,6 +184,10 @@ export interface AppConfig {
   logLevel: (typeof logLevels)[number];
   signInMaxFailures: number;
   signInWindowMinutes: number;
+  apiRateLimitPerMinute: number;
+  apiExportRateLimitPerMinute: number;
+  /** The crash tests' failpoint (decision 025); null outside them. */
+  crashTestKillAfterCommitOf: string | null;
   bodyLimitBytes: number;
   webDistDir: string;
   changelogPath: string;
@@ -221,6 +245,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
     signInWindowMinutes: e.SIGN_IN_WINDOW_MINUTES,
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    apiExportRateLimitPerMinute: e.API_EXPORT_RATE_LIMIT_PER_MINUTE,
+    crashTestKillAfterCommitOf: e.CRASH_TEST_KILL_AFTER_COMMIT_OF ?? null,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(serverPackageRoot, "../web/dist")),
     changelogPath: resolve(e.CHANGELOG_PATH ?? join(repositoryRoot, "CHANGELOG.md")),

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -87,7 +88,7 @@ async function runStatement(
   rowMode: RowMode,
 ): Promise<unknown[]> {
   const params = fillPlaceholders(statement.query.params, values);
-  const run = statementRunners.get(db);
+  const run = openRequestTransaction() ? undefined : statementRunners.get(db);
   if (run) return (await run(statement, params, rowMode)).rows;
   // On a transaction, the same text and values as a plain query.
   const { rows } = (await db.execute(plainQuery(statement.query.sql, params))) as unknown as {
@@ -102,6 +103,39 @@ function plainQuery(text: string, params: unknown[]): SQL {
   return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`)));
 }
 
+/** A transaction that a request's work runs in, and whether it is still open. */
+interface RequestTransaction {
+  tx: Database;
+  open: boolean;
+}
+
+const requestTransactions = new AsyncLocalStorage<RequestTransaction>();
+
+function openRequestTransaction(): Database | undefined {
+  const current = requestTransactions.getStore();
+  return current?.open ? current.tx : undefined;
+}
+
+/**
+ * Runs `work` with every statement on a database this file opened going through `tx` until `isOpen()` says it has
+ * ended: the services then write, without knowing it, in the transaction of an idempotent POST (idempotency.ts). On
+ * the embedded store that is also what keeps the request from waiting on its own transaction, which holds the store.
+ */
+export function runInRequestTransaction<T>(transaction: { tx: Database; readonly open: boolean }, work: () => T): T {
+  return requestTransactions.run(transaction, work);
+}
+
+/** The database as the app sees it: the request's transaction while one is open, else the database itself. */
+function routedThroughRequestTransaction<Driver extends Database>(db: Driver): Driver {
+  return new Proxy(db, {
+    get(target, property) {
+      const through = openRequestTransaction() ?? target;
+      const value = Reflect.get(through, property, through);
+      return typeof value === "function" ? value.bind(through) : value;
+    },
+  });
+}
+
 /** apps/server/drizzle, from src/db or dist/db alike. */
 export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
@@ -114,7 +148,7 @@ export function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on("error", () => undefined);
-  const db = drizzleNodePg({ client: pool, schema });
+  const db = routedThroughRequestTransaction(drizzleNodePg({ client: pool, schema }));
   statementRunners.set(db, (statement, values, rowMode) =>
     rowMode === "array"
       ? pool.query({ name: statement.name, text: statement.query.sql, values, rowMode: "array" })
@@ -160,7 +194,7 @@ export function openPglite(client: PGlite): DatabaseHandle {
 
 /** The handle on a PGlite, or on the store's thread, which answers as PGlite does and orders statements itself. */
 function pgliteHandle(client: PGlite | PgliteThread): DatabaseHandle {
-  const db = drizzlePglite({ client: client as PGlite, schema });
+  const db = routedThroughRequestTransaction(drizzlePglite({ client: client as PGlite, schema }));
   statementRunners.set(db, (statement, values, rowMode) => client.query(statement.query.sql, values, { rowMode }));
   return {
     db,

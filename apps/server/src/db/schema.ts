@@ -919,3 +919,43 @@ export const auditEvents = pgTable(
     index("audit_events_at_idx").on(t.at),
   ],
 );
+
+/**
+ * The API's request budgets (decision 025): one row per budget and caller (a session or a personal access token), a
+ * fixed window that starts at the caller's first request in it, as @fastify/rate-limit's own stores count.
+ */
+export const apiRateLimits = pgTable(
+  "api_rate_limits",
+  {
+    /** The budget and the caller, such as `api:token:<id>` or `export:session:<id>`. */
+    key: text("key").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("api_rate_limits_window_idx").on(t.windowStart)],
+);
+
+/**
+ * A POST's idempotency key and its answer (decision 025), written in the transaction of the POST's own writes, so that
+ * a create is never committed without the answer a retry replays. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** sha256 of the method, path and canonical body: the same key with another request is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    /** The answer's status, body and type; null only inside the transaction that claimed the key. */
+    statusCode: integer("status_code"),
+    contentType: text("content_type"),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "idempotency_keys_pk", columns: [t.userId, t.key] }),
+    index("idempotency_keys_created_at_idx").on(t.createdAt),
+  ],
+);
