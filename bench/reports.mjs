@@ -81,7 +81,15 @@ async function checkHonest({ label, handle, ids, token }) {
 async function startApp(env) {
   return startProcess({
     script: join(root, "apps/server/dist/server.js"),
-    env: { PORT: String(appPort), HOST: "127.0.0.1", LOG_LEVEL: "warn", AUTH_SECRET: authSecret, ...env },
+    // The load is one session's, past any real budget: the budget's own statement is still counted and measured.
+    env: {
+      PORT: String(appPort),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      API_RATE_LIMIT_PER_MINUTE: "1000000",
+      AUTH_SECRET: authSecret,
+      ...env,
+    },
     url: `http://127.0.0.1:${appPort}/api/v1/config`,
   });
 }

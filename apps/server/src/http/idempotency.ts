@@ -8,6 +8,8 @@ import { AppError } from "./app-error.js";
 /** How long an answer is kept for a retry with its key (Stripe keeps 24 hours). */
 export const idempotencyKeyHours = 24;
 export const idempotencyKeyHeader = "idempotency-key";
+/** How often (in keys claimed by this process) the keys older than a day are dropped. */
+const sweepEvery = 200;
 /** Set on an answer that was given before, to the first request with the same key. */
 export const idempotentReplayedHeader = "idempotent-replayed";
 
@@ -134,11 +136,20 @@ export function registerIdempotency(
     route.preHandler = [...(hooks ? (Array.isArray(hooks) ? hooks : [hooks]) : []), claimKey, enterTransaction];
   });
 
+  let claims = 0;
+
   async function claimKey(request: FastifyRequest, reply: FastifyReply) {
     const key = request.headers[idempotencyKeyHeader];
     const userId = request.userId;
     if (typeof key !== "string" || !userId) return;
     const fingerprint = requestFingerprint(request.method, request.url, request.body);
+    // Before the transaction begins: on the embedded store, a statement beside a held transaction waits for its end.
+    claims += 1;
+    if (claims % sweepEvery === 0) {
+      await db.execute(
+        sql`delete from idempotency_keys where created_at < now() - make_interval(hours => ${idempotencyKeyHours})`,
+      );
+    }
     const held = await beginHeld(db);
     try {
       const claimed = (await held.tx.execute(sql`
