@@ -125,6 +125,14 @@ export function runInRequestTransaction<T>(transaction: { tx: Database; readonly
   return requestTransactions.run(transaction, work);
 }
 
+/**
+ * Runs `work` outside any request's transaction: for work that outlives its request (started after the answer), which
+ * must not write in a transaction that may have ended by then.
+ */
+export function outsideRequestTransaction<T>(work: () => T): T {
+  return requestTransactions.exit(work);
+}
+
 /** The database as the app sees it: the request's transaction while one is open, else the database itself. */
 function routedThroughRequestTransaction<Driver extends Database>(db: Driver): Driver {
   return new Proxy(db, {

@@ -16,6 +16,7 @@ import {
   type SignUpInput,
 } from "@timetrap/domain";
 import type { FastifyBaseLogger } from "fastify";
+import { outsideRequestTransaction } from "../../db/database.js";
 import type { PasswordTokenPurpose } from "../../db/schema.js";
 import { AppError } from "../../http/app-error.js";
 import type { Mailer } from "../../mail/mailer.js";
@@ -94,11 +95,12 @@ export function createAuthService({
   const pending = new Set<Promise<void>>();
   /**
    * Runs `work` once the current answer has been written: the answer is sent within this turn of the event loop, and
-   * `setImmediate` starts the work in the next. Failures are logged, as nobody waits for them.
+   * `setImmediate` starts the work in the next, outside the request's transaction if it had one (decision 025).
+   * Failures are logged, as nobody waits for them.
    */
   function afterAnswer(failure: string, work: () => Promise<void>): void {
     const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(work)
+      .then(() => outsideRequestTransaction(work))
       .catch((err: unknown) => logger.error({ err }, failure))
       .finally(() => pending.delete(task));
     pending.add(task);
