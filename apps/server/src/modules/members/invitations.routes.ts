@@ -124,7 +124,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
         description:
           "What an invitation link offers, for its page: who invites whom to which organization, and whether the " +
           "address has an account (then accepting asks no password). A link expired, revoked, answered or replaced by a newer one is a 400 `INVALID_TOKEN`. No token needed.",
-        querystring: describeFields(invitationLinkQuerySchema, { token: "The token of the link in the invitation e-mail" }),
+        querystring: describeFields(invitationLinkQuerySchema, {
+          token: "The token of the link in the invitation e-mail",
+        }),
         response: {
           200: answer(invitationLinkSchema, "The invitation", invitationLinkExample),
           ...errorResponses(400),
