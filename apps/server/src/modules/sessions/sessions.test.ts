@@ -373,7 +373,8 @@ describe("OpenAPI", () => {
   test("documents the session calls with their inputs and answers", async () => {
     const document = (await request(t.app, { method: "GET", url: "/api/docs/json" })).json();
     const logout = document.paths["/api/v1/auth/logout"].post;
-    expect(Object.keys(logout.responses).sort()).toEqual(["204", "401"]);
+    // 403: a personal access token cannot sign out; 429: past the session's request budget.
+    expect(Object.keys(logout.responses).sort()).toEqual(["204", "401", "403", "429"]);
     expect(logout.security).toEqual([{ bearerAuth: [] }]);
 
     const list = document.paths["/api/v1/auth/sessions"];
@@ -394,7 +395,7 @@ describe("OpenAPI", () => {
         schema: { type: "string", enum: ["true"] },
       }),
     ]);
-    expect(Object.keys(list.delete.responses).sort()).toEqual(["204", "400", "401"]);
+    expect(Object.keys(list.delete.responses).sort()).toEqual(["204", "400", "401", "403", "429"]);
 
     const one = document.paths["/api/v1/auth/sessions/{id}"].delete;
     expect(one.parameters).toEqual([
@@ -405,6 +406,6 @@ describe("OpenAPI", () => {
         schema: expect.objectContaining({ format: "uuid" }),
       }),
     ]);
-    expect(Object.keys(one.responses).sort()).toEqual(["204", "400", "401", "404"]);
+    expect(Object.keys(one.responses).sort()).toEqual(["204", "400", "401", "403", "404", "429"]);
   });
 });
