@@ -510,12 +510,6 @@ const exceptions: Record<string, Exception> = {
     named: /customer's name|name of the customer/i,
     obey: (sent) => ({ ...sent, query: { ...sent.query, slug: deletionSlug("Delete", sent.name ?? "") } }),
   },
-
-  // Rules a schema could state, and the document does not yet: gaps.
-  updateRecurrence: {
-    rule: "at least one of skip and end_date (minProperties: 1)",
-    obey: (sent) => ({ ...sent, body: { end_date: null } }),
-  },
 };
 
 // --- The calls ------------------------------------------------------------------------------------------------------

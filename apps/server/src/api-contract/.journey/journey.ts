@@ -41,6 +41,12 @@ function answer<T>(call: string, result: { data?: T; error?: unknown; response: 
   return result.data;
 }
 
+/** The JSON form of an answer that may also come as CSV (the journey asks for JSON, so CSV would be a fault). */
+function asJson<T>(call: string, data: T): Exclude<T, string> {
+  if (typeof data === "string") throw new Error(`${call} answered CSV where JSON was asked for`);
+  return data as Exclude<T, string>;
+}
+
 export async function runJourney({ baseUrl, token }: JourneyOptions): Promise<JourneyAnswers> {
   const client = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${token}` } });
 
@@ -53,7 +59,8 @@ export async function runJourney({ baseUrl, token }: JourneyOptions): Promise<Jo
   const customer = answer(
     "createCustomer",
     await client.POST("/api/v1/organization/{orgId}/customer", {
-      ...inOrganization,
+      // A retry of this create after a lost answer would be answered again rather than made twice.
+      params: { path: { orgId }, header: { "idempotency-key": crypto.randomUUID() } },
       body: { nominative: "Journey Customer", email: "accounts@journey.example" },
     }),
   );
@@ -106,11 +113,14 @@ export async function runJourney({ baseUrl, token }: JourneyOptions): Promise<Jo
     }),
   );
 
-  const timesheet = answer(
+  const timesheet = asJson(
     "getTimesheetReport",
-    await client.GET("/api/v1/report/timesheet", {
-      params: { query: { ...weekDates, timesheet_type: "byProject", user_id: userId } },
-    }),
+    answer(
+      "getTimesheetReport",
+      await client.GET("/api/v1/report/timesheet", {
+        params: { query: { ...weekDates, timesheet_type: "byProject", user_id: userId } },
+      }),
+    ),
   );
 
   const userReport = answer(
@@ -118,11 +128,14 @@ export async function runJourney({ baseUrl, token }: JourneyOptions): Promise<Jo
     await client.GET("/api/v1/report/user/{id}", { params: { path: { id: userId }, query: weekDates } }),
   );
 
-  const projectReport = answer(
+  const projectReport = asJson(
     "listProjectTimeEntries",
-    await client.GET("/api/v1/organization/{orgId}/project/{id}/report", {
-      params: { path: { orgId, id: project.uid }, query: { page_size: 10 } },
-    }),
+    answer(
+      "listProjectTimeEntries",
+      await client.GET("/api/v1/organization/{orgId}/project/{id}/report", {
+        params: { path: { orgId, id: project.uid }, query: { page_size: 10 } },
+      }),
+    ),
   );
 
   return {

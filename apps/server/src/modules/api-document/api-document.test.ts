@@ -16,7 +16,10 @@ interface Operation {
   description?: string;
   parameters?: Array<{ name: string; in: string; description?: string }>;
   requestBody?: { content: Record<string, MediaType> };
-  responses?: Record<string, { description?: string; content?: Record<string, MediaType> }>;
+  responses?: Record<
+    string,
+    { description?: string; content?: Record<string, MediaType>; headers?: Record<string, unknown> }
+  >;
 }
 interface Document {
   openapi: string;
@@ -53,7 +56,11 @@ describe("the OpenAPI document", () => {
     const document = await documentAt("/api/v1/openapi.json");
     expect(document.servers).toEqual([{ url: "http://timetrap.test", description: "This server" }]);
     expect(document.components.securitySchemes).toEqual({
-      bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+      bearerAuth: {
+        type: "http",
+        scheme: "bearer",
+        description: expect.stringContaining("a personal access token (`tt_pat_` and 43 characters)"),
+      },
     });
     expect(document.security).toEqual([{ bearerAuth: [] }]);
   });
@@ -125,6 +132,32 @@ describe("the OpenAPI document", () => {
     expect(wrong).toEqual([]);
   });
 
+  test("the calls that can answer CSV list it beside JSON, each answer its own", async () => {
+    const operations = operationsOf(await documentAt("/api/v1/openapi.json"));
+    const withCsv = operations.filter((o) => o.responses?.["200"]?.content?.["text/csv"]).map((o) => o.operationId);
+    expect(withCsv.sort()).toEqual(["getTimesheetReport", "listAuditEvents", "listProjectTimeEntries"]);
+    for (const o of operations.filter((op) => withCsv.includes(op.operationId))) {
+      const content = o.responses!["200"]!.content!;
+      expect(content["text/csv"]!.schema).toMatchObject({ type: "string" });
+      expect(content["application/json"]!.example, o.route).toBeDefined();
+    }
+  });
+
+  test("every answer of a call that needs a token states the request budget, and a 429 when to try again", async () => {
+    const operations = operationsOf(await documentAt("/api/v1/openapi.json"));
+    const budget = ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"];
+    for (const o of operations) {
+      const isPublic = Array.isArray(o.security) && o.security.length === 0;
+      for (const [status, response] of Object.entries(o.responses ?? {})) {
+        const headers = Object.keys(response.headers ?? {}).sort();
+        if (isPublic) expect(headers, `${o.route} ${status}`).toEqual([]);
+        else if (status === "429") expect(headers, `${o.route} ${status}`).toEqual([...budget, "retry-after"].sort());
+        else expect(headers, `${o.route} ${status}`).toEqual(budget);
+      }
+      if (!isPublic) expect(Object.keys(o.responses ?? {}), o.route).toContain("429");
+    }
+  });
+
   test("gives an example of every request body and of every success answer with a JSON body", async () => {
     const operations = operationsOf(await documentAt("/api/v1/openapi.json"));
     const withoutExample = operations.flatMap((o) => {
@@ -192,6 +225,7 @@ describe("the OpenAPI document", () => {
       "/api/v1/organization/{orgId}/role/{id}",
       "/api/v1/organization/{orgId}/task/{id}",
       "/api/v1/user/{id}/time-blocking/{eventId}",
+      "/api/v1/user/{id}/recurrence/{recId}",
     ]) {
       expect(bodyOf(path), path).toMatchObject({ minProperties: 1, description: expect.stringMatching(/^A change: /) });
     }

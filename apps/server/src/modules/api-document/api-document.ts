@@ -57,9 +57,70 @@ export function apiDocumentTransform(): Transform {
   return (input) => {
     const result = zod(input);
     if (!result.schema) return result;
-    const schema = withDocumentation(input.schema as never, result.schema as never) as { security?: unknown };
-    return { ...result, schema: schema.security === undefined ? { ...schema, security: [] } : schema } as typeof result;
+    const schema = withCsvAnswer(
+      withDocumentation(input.schema as never, result.schema as never) as RouteJsonSchemas,
+    ) as RouteJsonSchemas;
+    if (!schema.security?.length) return { ...result, schema: { ...schema, security: [] } } as typeof result;
+    return { ...result, schema: withBudgetHeaders(schema) } as typeof result;
   };
+}
+
+interface RouteJsonSchemas {
+  security?: unknown[];
+  querystring?: { properties?: { format?: { enum?: unknown[] } } };
+  response?: Record<string, JsonSchema>;
+}
+
+/**
+ * A route whose `format` may be `csv` answers 200 as CSV too (with `format=csv` or `Accept: text/csv`): its answer
+ * lists both media types, each with its example.
+ */
+function withCsvAnswer(schema: RouteJsonSchemas): RouteJsonSchemas {
+  const ok = schema.response?.["200"];
+  if (!ok || !schema.querystring?.properties?.format?.enum?.includes("csv")) return schema;
+  const { examples, "x-response-description": description, ...json } = ok as JsonSchema & { examples?: unknown[] };
+  return {
+    ...schema,
+    response: {
+      ...schema.response,
+      "200": {
+        "x-response-description": description,
+        content: {
+          "application/json": { schema: json, ...(examples ? { example: examples[0] } : {}) },
+          "text/csv": {
+            schema: {
+              type: "string",
+              description: "UTF-8 with a byte-order mark, fields separated by `;`, a header line first",
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** The request budget's headers (decision 025), on every answer of an operation that needs a token. */
+const budgetHeaders = {
+  "ratelimit-limit": {
+    type: "integer",
+    description: "The requests (or CSV exports) a minute of this token or session",
+  },
+  "ratelimit-remaining": { type: "integer", description: "The requests left in the current minute's window" },
+  "ratelimit-reset": { type: "integer", description: "Seconds until the window ends and the budget is whole again" },
+};
+const retryAfterHeader = {
+  "retry-after": { type: "integer", description: "Seconds to wait before the budget admits a request again" },
+};
+
+function withBudgetHeaders(schema: RouteJsonSchemas): RouteJsonSchemas {
+  if (!schema.response) return schema;
+  const response = Object.fromEntries(
+    Object.entries(schema.response).map(([status, answer]) => [
+      status,
+      { ...answer, headers: status === "429" ? { ...budgetHeaders, ...retryAfterHeader } : budgetHeaders },
+    ]),
+  );
+  return { ...schema, response };
 }
 
 /**
@@ -131,7 +192,17 @@ export function apiDocumentHead({ version, appUrl }: { version: string; appUrl: 
     },
     servers: [{ url: appUrl, description: "This server" }],
     tags: apiTags,
-    components: { securitySchemes: { bearerAuth: { type: "http" as const, scheme: "bearer", bearerFormat: "JWT" } } },
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: "http" as const,
+          scheme: "bearer",
+          description:
+            "A session's token (the JWT that signing in answers) or a personal access token (`tt_pat_` and 43 " +
+            "characters). Each has a request budget, stated in the `RateLimit-*` headers of every answer.",
+        },
+      },
+    },
     security: [{ bearerAuth: [] }],
   };
 }

@@ -61,10 +61,12 @@ const optionalRangeQuery = z
     return z.NEVER;
   });
 
-const recurrencePatch = recurrencePatchSchema.refine(
-  (patch) => patch.end_date === undefined || patch.end_date === null || Math.abs(patch.end_date) <= latestInstant,
-  { message: "end_date must be before the year 10000", path: ["end_date"] },
-);
+const recurrencePatch = recurrencePatchSchema
+  .refine(
+    (patch) => patch.end_date === undefined || patch.end_date === null || Math.abs(patch.end_date) <= latestInstant,
+    { message: "end_date must be before the year 10000", path: ["end_date"] },
+  )
+  .meta({ minProperties: 1, description: "A change: skip, end_date or both." });
 
 /**
  * Those lists are long strings: as a Buffer, the answer's byte length is known without a scan for Content-Length, and
