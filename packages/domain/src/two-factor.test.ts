@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   formatRecoveryCode,
   lacksRequiredSecondFactor,
@@ -10,6 +11,7 @@ import {
   type SignInEvent,
   type SignInState,
   secondFactorCodeKind,
+  secondFactorCodeSchema,
   secondFactorInputSchema,
   totpCodeSchema,
 } from "./two-factor.js";
@@ -153,5 +155,27 @@ describe("lacksRequiredSecondFactor", () => {
     [true, 3, false],
   ])("required %s, %i second factors: lacks one %s", (required, factors, lacks) => {
     expect(lacksRequiredSecondFactor(required, factors)).toBe(lacks);
+  });
+});
+
+describe("the second-step code's pattern in the document", () => {
+  const pattern = new RegExp((z.toJSONSchema(secondFactorCodeSchema) as { pattern: string }).pattern);
+  it.each([
+    "123456",
+    "123 456",
+    " 1 2 3 4 5 6 ",
+    "abcde-12345",
+    "ABCDE 12345",
+    "abcde12345",
+    "12345",
+    "1234567",
+    "abcde-1234",
+    "abcdi-12345",
+    "abcde-12345x",
+    "",
+    "abcde-123456",
+    "12a456",
+  ])("agrees with the server's rule on %j", (code) => {
+    expect(pattern.test(code)).toBe(secondFactorCodeKind(code) !== null);
   });
 });

@@ -63,7 +63,12 @@ export const secondFactorCodeSchema = z
   .min(1, secondStepCodeMessage)
   .max(64, secondStepCodeMessage)
   .refine((value) => secondFactorCodeKind(value) !== null, secondStepCodeMessage)
-  .describe("A 6-digit code from the authenticator app, or one of the recovery codes (xxxxx-xxxxx)");
+  .meta({
+    description: "A 6-digit code from the authenticator app, or one of the recovery codes (xxxxx-xxxxx)",
+    // The refinement's rule as the document states it, on the code as typed: six digits, or ten letters and digits
+    // of the recovery alphabet, with spaces (and hyphens, in a recovery code) anywhere and any case.
+    pattern: "^(?:\\s*(?:\\d\\s*){6}|[\\s-]*(?:[0-9a-hjkmnp-tv-zA-HJKMNP-TV-Z][\\s-]*){10})$",
+  });
 
 /** The ticket the first step answered: random, opaque, never a session token. */
 export const mfaTicketSchema = z
