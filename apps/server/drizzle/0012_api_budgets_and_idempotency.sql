@@ -1,4 +1,4 @@
-CREATE TABLE "api_rate_limits" (
+CREATE UNLOGGED TABLE "api_rate_limits" (
 	"key" text PRIMARY KEY NOT NULL,
 	"window_start" timestamp with time zone NOT NULL,
 	"count" integer NOT NULL

@@ -922,7 +922,9 @@ export const auditEvents = pgTable(
 
 /**
  * The API's request budgets (decision 025): one row per budget and caller (a session or a personal access token), a
- * fixed window that starts at the caller's first request in it, as @fastify/rate-limit's own stores count.
+ * fixed window that starts at the caller's first request in it, as @fastify/rate-limit's own stores count. UNLOGGED
+ * (in its migration, which drizzle's schema cannot state): every authenticated request writes it, and a counter lost
+ * in a crash costs nothing, while its WAL record and flush cost a third of a board request's database time.
  */
 export const apiRateLimits = pgTable(
   "api_rate_limits",
