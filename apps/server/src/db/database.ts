@@ -133,6 +133,19 @@ export function outsideRequestTransaction<T>(work: () => T): T {
   return requestTransactions.exit(work);
 }
 
+/**
+ * Statements prepared on `db` once and kept (a prepared statement is bound to the driver it was made on, not to the
+ * request's transaction); inside a request's transaction, made afresh on it each time instead, and not kept.
+ */
+export function preparedOnce<Statements>(db: Database, prepare: (db: Database) => Statements): () => Statements {
+  let kept: Statements | undefined;
+  return () => {
+    if (openRequestTransaction()) return prepare(db);
+    kept ??= prepare(db);
+    return kept;
+  };
+}
+
 /** The database as the app sees it: the request's transaction while one is open, else the database itself. */
 function routedThroughRequestTransaction<Driver extends Database>(db: Driver): Driver {
   return new Proxy(db, {

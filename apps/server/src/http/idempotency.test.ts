@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { customers, idempotencyKeys } from "../db/schema.js";
-import { buildOrganization } from "../test/factories.js";
+import { customers, expenses, idempotencyKeys, tasks, timeBlockingEvents, timers } from "../db/schema.js";
+import { buildOrganization, organizationWithProject } from "../test/factories.js";
 import { request, snapshot, useTestApp } from "../test/test-app.js";
 import { canonicalJson, idempotencyKeyHours, requestFingerprint } from "./idempotency.js";
 
@@ -164,5 +164,47 @@ describe("POST with an Idempotency-Key", () => {
       expect(withHeader(o.operation), `${o.method} ${o.path}`).toBe(false);
     }
     expect(operations.filter((o) => o.method !== "post").some((o) => withHeader(o.operation))).toBe(false);
+  });
+});
+
+describe("the web app's creates with a key, each sent twice", () => {
+  /** Sends `json` to `url` twice with one key: the second answer is the first again, and one row was written. */
+  async function twice(url: string, json: unknown, token: string) {
+    const key = `web-${Math.random()}`;
+    const first = await request(t.app, { method: "POST", url, json, token, headers: { "idempotency-key": key } });
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await request(t.app, { method: "POST", url, json, token, headers: { "idempotency-key": key } });
+    expect(second.statusCode).toBe(201);
+    expect(second.headers["idempotent-replayed"]).toBe("true");
+    expect(second.body).toBe(first.body);
+    return first.json();
+  }
+
+  test("a block, its timer, a task and an expense are made once", async () => {
+    const { owner, orgId, project } = await organizationWithProject(t);
+    const start = Date.now();
+    const block = await twice(
+      `/api/v1/user/${owner.id}/time-blocking`,
+      { title: "Wireframes", start_time: start, end_time: start + 3_600_000, project_id: project.id },
+      owner.token,
+    );
+    expect(await t.db.select().from(timeBlockingEvents).where(eq(timeBlockingEvents.userId, owner.id))).toHaveLength(1);
+
+    await twice(`/api/v1/user/${owner.id}/timer`, { start_time: start, time_blocking_event_id: block.id }, owner.token);
+    expect(await t.db.select().from(timers).where(eq(timers.userId, owner.id))).toHaveLength(1);
+
+    await twice(
+      `/api/v1/organization/${orgId}/task`,
+      { name: "Moodboard", projectId: project.id, userId: owner.id },
+      owner.token,
+    );
+    expect(await t.db.select().from(tasks).where(eq(tasks.projectId, project.id))).toHaveLength(1);
+
+    await twice(
+      `/api/v1/organization/${orgId}/project/${project.id}/expense`,
+      { title: "Stock photos", amount: 120 },
+      owner.token,
+    );
+    expect(await t.db.select().from(expenses).where(eq(expenses.projectId, project.id))).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { Acl, Language } from "@timetrap/domain";
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/database.js";
+import { type Database, preparedOnce } from "../../db/database.js";
 import {
   organizationDomains,
   organizationMembers,
@@ -75,11 +75,7 @@ function preparedQueries(db: Database) {
 }
 
 function organizationQueries(db: Database) {
-  let prepared: ReturnType<typeof preparedQueries> | undefined;
-  const statements = () => {
-    prepared ??= preparedQueries(db);
-    return prepared;
-  };
+  const statements = preparedOnce(db, preparedQueries);
 
   return {
     async findPlanByCode(code: string): Promise<PlanRow | undefined> {

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/database.js";
+import { type Database, preparedOnce } from "../../db/database.js";
 import { organizationMembers, users } from "../../db/schema.js";
 
 export type UserRow = typeof users.$inferSelect;
@@ -39,11 +39,7 @@ function preparedQueries(db: Database) {
 }
 
 function userQueries(db: Database) {
-  let prepared: ReturnType<typeof preparedQueries> | undefined;
-  const statements = () => {
-    prepared ??= preparedQueries(db);
-    return prepared;
-  };
+  const statements = preparedOnce(db, preparedQueries);
 
   return {
     async findById(id: string): Promise<UserRow | undefined> {
