@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { deletionSlug } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
@@ -218,7 +219,13 @@ function generate(call: Call, prepared: Prepared): Sent {
         .map((parameter) => [parameter.name, String(minimal(parameter.schema, parameter.name))]),
     );
   const query = required("query");
-  const headers = required("header");
+  // Every POST that takes an Idempotency-Key sends one, so that each runs in the transaction that keeps its answer.
+  const headers = {
+    ...required("header"),
+    ...(parameters.some((p) => p.in === "header" && p.name === "idempotency-key")
+      ? { "idempotency-key": randomUUID() }
+      : {}),
+  };
   const schema = call.operation.requestBody?.content["application/json"]?.schema;
   return {
     url,
