@@ -10,6 +10,7 @@ import {
   broken,
   deepJson,
   type JsonSchema,
+  type Parameter,
   type Random,
   randomSource,
   type ValueContext,
@@ -29,12 +30,6 @@ import { request, useTestApp } from "./test/test-app.js";
 const seed = Number(process.env.FUZZ_SEED ?? (process.env.CI ? 20_261_125 : Date.now() % 2 ** 31));
 const total = Number(process.env.FUZZ_REQUESTS ?? 5_000);
 
-interface Parameter {
-  name: string;
-  in: "path" | "query" | "header";
-  required?: boolean;
-  schema: JsonSchema;
-}
 interface Operation {
   method: string;
   path: string;

@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
@@ -12,7 +11,7 @@ import { type DatabaseHandle, openPostgres } from "./db/database.js";
 import { projects, timers } from "./db/schema.js";
 import { buildOrganization, buildUser, insertCustomer } from "./test/factories.js";
 import { request, type TestApp } from "./test/test-app.js";
-import { openTestDatabase } from "./test/test-database.js";
+import { openTestDatabase, runOnServer } from "./test/test-database.js";
 
 /**
  * Two server instances on one database, as the README's several-instances setup runs them: on PostgreSQL each has its
@@ -35,15 +34,7 @@ let databaseName: string | undefined;
 /** The first instance, in the shape the factories take. */
 const t = {} as TestApp;
 
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const onServer = (statement: string) => runOnServer(serverUrl!, statement);
 
 beforeAll(async () => {
   if (serverUrl) {

@@ -5,6 +5,7 @@ import { Secret, TOTP } from "otpauth";
 import { beforeAll, expect, test } from "vitest";
 import { totpFactors, users } from "../db/schema.js";
 import { addMember, buildUser } from "../test/factories.js";
+import type { JsonSchema, Parameter } from "../test/fuzz/schema-values.js";
 import { buildFixture, contractFor, type Fixture } from "../test/permission-matrix/fixture.js";
 import { request, useTestApp } from "../test/test-app.js";
 import { VirtualAuthenticator } from "../test/virtual-authenticator.js";
@@ -19,34 +20,6 @@ import { VirtualAuthenticator } from "../test/virtual-authenticator.js";
  * and accepted once it obeys the rule where the test can obey it.
  */
 
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  minProperties?: number;
-  $ref?: string;
-};
-interface Parameter {
-  name: string;
-  in: "path" | "query" | "header";
-  required?: boolean;
-  schema: JsonSchema;
-}
 interface Operation {
   operationId: string;
   description?: string;

@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, afterEach, expect, test } from "vitest";
 import { migratedDataDir, type ServerProcess, spawnServer } from "../test/server-process.js";
+import { runOnServer } from "../test/test-database.js";
 
 /**
  * Safe retries across a crash (decision 025): the server is killed with SIGKILL while creates are in flight, some of
@@ -16,15 +16,7 @@ const root = mkdtempSync(join(tmpdir(), "timetrap-crash-"));
 const started: ServerProcess[] = [];
 let databaseName: string | undefined;
 
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const onServer = (statement: string) => runOnServer(serverUrl!, statement);
 
 afterEach(() => {
   for (const server of started.splice(0)) server.child.kill("SIGKILL");

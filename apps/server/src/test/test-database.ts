@@ -31,7 +31,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-async function runOnServer(url: string, statement: string): Promise<void> {
+/** Runs one statement on the PostgreSQL server of `url` (creating or dropping a database, say), on a connection of its own. */
+export async function runOnServer(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

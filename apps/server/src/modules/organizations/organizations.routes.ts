@@ -22,6 +22,15 @@ import type { OrganizationsService } from "./organizations.service.js";
 
 const tags = ["organizations"];
 const organizationChange = withExample(updateOrganizationInputSchema, updateOrganizationInputExample);
+/** What a change of the organization answers, under either of its paths. */
+const organizationChangeAnswers = {
+  200: answer(
+    updateOrganizationResponseSchema,
+    "The organization as saved, and the domains left out",
+    updateOrganizationResponseExample,
+  ),
+  ...errorResponses(400, 401, 403, 404),
+};
 
 export const organizationsRoutes: FastifyPluginAsyncZod<{
   organizations: OrganizationsService;
@@ -76,14 +85,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
         security: bearerSecurity,
         params: z.object({ id: z.uuid().describe("The caller's user id"), orgId: organizationIdParam }),
         body: organizationChange,
-        response: {
-          200: answer(
-            updateOrganizationResponseSchema,
-            "The organization as saved, and the domains left out",
-            updateOrganizationResponseExample,
-          ),
-          ...errorResponses(400, 401, 403, 404),
-        },
+        response: organizationChangeAnswers,
       },
     },
     async (request) =>
@@ -108,14 +110,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
         security: bearerSecurity,
         params: z.object({ orgId: organizationIdParam }),
         body: organizationChange,
-        response: {
-          200: answer(
-            updateOrganizationResponseSchema,
-            "The organization as saved, and the domains left out",
-            updateOrganizationResponseExample,
-          ),
-          ...errorResponses(400, 401, 403, 404),
-        },
+        response: organizationChangeAnswers,
       },
     },
     async (request) => {

@@ -31,6 +31,14 @@ export type JsonSchema = {
 };
 
 /** mulberry32: a few lines, fast, and the same sequence for the same seed on every platform. */
+/** A parameter of an operation in the document. */
+export interface Parameter {
+  name: string;
+  in: "path" | "query" | "header";
+  required?: boolean;
+  schema: JsonSchema;
+}
+
 export function randomSource(seed: number) {
   let state = seed >>> 0;
   const next = () => {
