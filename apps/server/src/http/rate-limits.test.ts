@@ -73,6 +73,19 @@ describe("the API's request budgets", () => {
     });
   });
 
+  test("an invalid request counts and states the budget too", async () => {
+    const { owner, organization: built } = await organization();
+    const invalid = await request(t.app, {
+      method: "POST",
+      url: `/api/v1/organization/${built.uid}/customer`,
+      token: owner.token,
+      json: { nominative: "" },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(budgetHeaders(invalid)).toEqual({ limit: "5", remaining: "4" });
+    expect(budgetHeaders(await me(t, owner.token))).toEqual({ limit: "5", remaining: "3" });
+  });
+
   test("a refused write writes nothing", async () => {
     const { owner, organization: built } = await organization();
     for (let i = 0; i < 5; i++) await me(t, owner.token);

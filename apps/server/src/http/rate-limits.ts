@@ -79,7 +79,7 @@ function databaseStore(db: Database) {
 
 /**
  * The request budgets of decision 025, on every route that needs a session or a token, decided after authentication
- * (the caller is known then) and answered in `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` on every
+ * (the caller is known then) and before validation (an invalid request counts too), and answered in `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` on every
  * answer, with 429 and `Retry-After` past them. Public routes (sign-in and the like) keep their own limits.
  */
 export async function registerRateLimits(
@@ -94,7 +94,8 @@ export async function registerRateLimits(
   });
   await app.register(fastifyRateLimit, {
     global: true,
-    hook: "preHandler",
+    // After authentication (the caller is known) and before validation, so that a refused request counts too.
+    hook: "preValidation",
     enableDraftSpec: true,
     timeWindow: windowMs,
     max: (request) => (budgetOf(request) === "export" ? limits.exportsPerMinute : limits.perMinute),

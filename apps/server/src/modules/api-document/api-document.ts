@@ -115,10 +115,15 @@ const retryAfterHeader = {
 function withBudgetHeaders(schema: RouteJsonSchemas): RouteJsonSchemas {
   if (!schema.response) return schema;
   const response = Object.fromEntries(
-    Object.entries(schema.response).map(([status, answer]) => [
-      status,
-      { ...answer, headers: status === "429" ? { ...budgetHeaders, ...retryAfterHeader } : budgetHeaders },
-    ]),
+    Object.entries(schema.response).map(([status, answer]) =>
+      // A 401 is answered before the caller is known, so no budget is counted or stated.
+      status === "401"
+        ? [status, answer]
+        : [
+            status,
+            { ...answer, headers: status === "429" ? { ...budgetHeaders, ...retryAfterHeader } : budgetHeaders },
+          ],
+    ),
   );
   return { ...schema, response };
 }
