@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { type DatabaseHandle, openPostgres } from "./db/database.js";
-import { projects, timers } from "./db/schema.js";
+import { customers, projects, timers } from "./db/schema.js";
 import { buildOrganization, buildUser, insertCustomer } from "./test/factories.js";
 import { request, type TestApp } from "./test/test-app.js";
 import { openTestDatabase, runOnServer } from "./test/test-database.js";
@@ -27,6 +27,8 @@ const config = loadConfig({
   LOG_LEVEL: "warn",
   WEB_DIST_DIR: join(dataDir, "no-web-build"),
   APP_URL: "http://timetrap.test",
+  // Small, so that a test reaches it; no other test here makes this many requests with one session.
+  API_RATE_LIMIT_PER_MINUTE: "30",
 });
 const handles: DatabaseHandle[] = [];
 const apps: FastifyInstance[] = [];
@@ -133,5 +135,41 @@ describe("two instances on one database", () => {
     expect(responses.find((r) => r.statusCode === 403)!.json()).toMatchObject({ code: "PLAN_LIMIT_REACHED" });
     const rows = await t.db.select().from(projects).where(eq(projects.organizationId, organization.uid));
     expect(rows).toHaveLength(5);
+  });
+
+  test("a session's request budget is one across both: thirty in turn, then 429 from either", async () => {
+    const owner = await buildUser(t, { termsOfUse: true, privacyPolicy: true });
+    const me = (i: number) => request(instance(i), { method: "GET", url: "/api/v1/auth/me", token: owner.token });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => me(i)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(200));
+    expect(answers.map((a) => Number(a.headers["ratelimit-remaining"])).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, i) => i),
+    );
+    for (const i of [30, 31]) {
+      const refused = await me(i);
+      expect(refused.statusCode, `instance ${(i % 2) + 1}`).toBe(429);
+      expect(refused.headers["retry-after"]).toBeDefined();
+    }
+  });
+
+  test("one Idempotency-Key sent to both at once makes one customer, answered to both", async () => {
+    const owner = await buildUser(t, { termsOfUse: true, privacyPolicy: true });
+    const { organization } = await buildOrganization(t, { owner });
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        request(instance(i), {
+          method: "POST",
+          url: `/api/v1/organization/${organization.uid}/customer`,
+          token: owner.token,
+          json: { nominative: "Both S.r.l." },
+          headers: { "idempotency-key": "both-instances" },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.filter((a) => a.headers["idempotent-replayed"] === "true")).toHaveLength(3);
+    const made = await t.db.select().from(customers).where(eq(customers.organizationId, organization.uid));
+    expect(made).toHaveLength(1);
   });
 });
