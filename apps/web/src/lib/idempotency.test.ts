@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { createIntent } from "./idempotency";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createIntent, randomKey } from "./idempotency";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const block = { title: "Wireframes", start_time: 1_000, end_time: 2_000 };
@@ -38,5 +38,17 @@ describe("an intent's Idempotency-Key", () => {
     const first = createIntent();
     const second = createIntent();
     expect(second.key(["user-1", block])).not.toBe(first.key(["user-1", block]));
+  });
+});
+
+describe("randomKey", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is a version-4 UUID also where crypto.randomUUID is missing (plain HTTP on a network address)", () => {
+    const { getRandomValues } = crypto;
+    vi.stubGlobal("crypto", { getRandomValues: getRandomValues.bind(crypto) });
+    const keys = new Set(Array.from({ length: 200 }, () => randomKey()));
+    expect(keys.size).toBe(200);
+    for (const key of keys) expect(key).toMatch(uuid);
   });
 });

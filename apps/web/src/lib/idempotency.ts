@@ -17,6 +17,19 @@ export interface Intent {
   done(): void;
 }
 
+/**
+ * A random version-4 UUID. `crypto.randomUUID` exists only in a secure context (HTTPS or localhost): a team that
+ * serves Timetrap over plain HTTP on its network gets one made from `getRandomValues`, which exists everywhere.
+ */
+export function randomKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export function createIntent(): Intent {
   let sent: string | undefined;
   let key = "";
@@ -25,7 +38,7 @@ export function createIntent(): Intent {
       const json = JSON.stringify(request);
       if (json !== sent) {
         sent = json;
-        key = crypto.randomUUID();
+        key = randomKey();
       }
       return key;
     },
