@@ -32,8 +32,7 @@ for (const language of ["en", "it"] as const) {
     await page.setViewportSize(desktop);
     await openSignedIn(page, account.token, `/user/${account.uid}/profile`, language);
     const section = page.getByRole("region", { name: a.title });
-    // This journey is among the run's first: the page may wait on a server and a browser that have just started.
-    await expect(section.getByText(a.empty)).toBeVisible({ timeout: 20_000 });
+    await expect(section.getByText(a.empty)).toBeVisible();
     await expect(
       section.getByRole("link", { name: language === "it" ? "riferimento dell'API" : "API reference" }),
     ).toHaveAttribute("href", "/api/docs");
