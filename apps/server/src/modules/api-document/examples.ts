@@ -221,13 +221,8 @@ export const projectAreaExample: Out<typeof projectAreaSchema> = { uid: ids.grap
 
 // Projects
 
-export const projectInputExample: In<typeof projectInputSchema> = {
-  title: "Acme rebrand 2026",
-  customer_id: ids.acme,
-  project_manager_id: ids.giulia,
-  status_id: ids.openStatus,
-  category_id: ids.brandIdentity,
-  area_id: ids.graphicDesign,
+/** The project's own fields, the same as sent and as answered. */
+const rebrandFields = {
   external_reference: "Q-2026-014",
   not_billable: false,
   budget: 24000,
@@ -242,6 +237,16 @@ export const projectInputExample: In<typeof projectInputSchema> = {
   start_date: "2026-02-02",
   end_date: "2026-06-30",
   closing_date: null,
+} as const;
+
+export const projectInputExample: In<typeof projectInputSchema> = {
+  title: "Acme rebrand 2026",
+  customer_id: ids.acme,
+  project_manager_id: ids.giulia,
+  status_id: ids.openStatus,
+  category_id: ids.brandIdentity,
+  area_id: ids.graphicDesign,
+  ...rebrandFields,
   salesaccount: [ids.giulia],
   responsible: [ids.marco],
   accountable: [ids.giulia],
@@ -259,20 +264,7 @@ export const projectExample: Out<typeof projectSchema> = {
   status: { uid: ids.openStatus, key: "open", name: "Open" },
   category: { uid: ids.brandIdentity, name: "Brand identity", color: "#0ea5e9" },
   area: { uid: ids.graphicDesign, name: "Graphic design" },
-  external_reference: "Q-2026-014",
-  not_billable: false,
-  budget: 24000,
-  marginability_percentage: 30,
-  tolerance_days: 5,
-  project_type: 0,
-  contact_name: "Laura",
-  contact_surname: "Ferri",
-  contact_email: "laura.ferri@acme.it",
-  contact_role: "Marketing manager",
-  description: "New logo, brand guidelines and website for Acme's relaunch in 2026.",
-  start_date: "2026-02-02",
-  end_date: "2026-06-30",
-  closing_date: null,
+  ...rebrandFields,
   members: [
     { user: giuliaRef, tags: ["sales", "accountable"] },
     { user: marcoRef, tags: ["responsible"] },
