@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../db/database.js";
 import { AppError } from "./app-error.js";
+import { wantsCsv } from "./csv-export.js";
 import { errorResponses } from "./error-handler.js";
 
 /** The API's budgets per caller (a session or a personal access token), each over one minute. */
@@ -17,11 +18,9 @@ const windowMs = 60_000;
 /** How often (in hits per process) the rows of callers idle for an hour are dropped. */
 const sweepEvery = 500;
 
-/** A request for a CSV export: by the query's `format=csv` or by `Accept: text/csv`, as the export routes decide. */
+/** A request for a CSV export, as the export routes decide it. */
 export function isExportRequest(request: FastifyRequest): boolean {
-  const format = (request.query as { format?: unknown } | undefined)?.format;
-  if (format !== undefined) return format === "csv";
-  return /\btext\/csv\b/i.test(request.headers.accept ?? "");
+  return wantsCsv((request.query as { format?: unknown } | undefined)?.format, request.headers.accept);
 }
 
 function budgetOf(request: FastifyRequest): "api" | "export" {

@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
+import { wantsCsv } from "../../http/csv-export.js";
 import { errorResponses } from "../../http/error-handler.js";
 import { answer, describeFields, organizationIdParam } from "../api-document/api-document.js";
 import { auditPageExample, securityEventsExample } from "../api-document/examples.js";
@@ -15,12 +16,6 @@ function sendCsv(reply: FastifyReply, name: string, csv: string) {
     .header("content-disposition", `attachment; filename="${name}.csv"`)
     .serializer((payload: unknown) => String(payload))
     .send(csv);
-}
-
-/** The CSV export is asked for by the query or by the Accept header, as the reports' are. */
-function wantsCsv(accept: string | undefined, format: string | undefined): boolean {
-  if (format) return format === "csv";
-  return /\btext\/csv\b/i.test(accept ?? "");
 }
 
 export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogService; authenticate: Authenticate }> = async (
@@ -66,7 +61,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogService; aut
         query: request.query,
         timeZone: request.account?.preferences.timeZone ?? null,
       };
-      if (wantsCsv(request.headers.accept, request.query.format)) {
+      if (wantsCsv(request.query.format, request.headers.accept)) {
         const csv = await auditLog.organizationEventsCsv(options);
         return sendCsv(reply, `audit-${options.query.start_date}-${options.query.end_date}`, csv);
       }

@@ -8,10 +8,11 @@ import {
   timesheetSchema,
   userReportSchema,
 } from "@timetrap/domain";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
+import { wantsCsv } from "../../http/csv-export.js";
 import { errorResponses } from "../../http/error-handler.js";
 import { plainJson, sendJsonBytes } from "../../http/plain-json.js";
 import { answer, describeFields, organizationIdParam } from "../api-document/api-document.js";
@@ -31,12 +32,6 @@ const periodDescriptions = {
   start_date: "The first day, `YYYY-MM-DD`",
   end_date: "The last day, `YYYY-MM-DD`, included; at most 366 days after `start_date`",
 };
-
-/** The CSV export is asked for by the query or by the Accept header, as a spreadsheet or a script would. */
-function wantsCsv(request: FastifyRequest, format: string | undefined): boolean {
-  if (format) return format === "csv";
-  return /\btext\/csv\b/i.test(request.headers.accept ?? "");
-}
 
 /** A CSV answer goes out as the text it is: the JSON serializer of the route is for the JSON answer. */
 function sendCsv(reply: FastifyReply, name: string, csv: string) {
@@ -86,7 +81,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { query } = request;
       const actorId = actorIdOf(request);
-      if (wantsCsv(request, query.format)) {
+      if (wantsCsv(query.format, request.headers.accept)) {
         const csv = await reports.timesheetCsv({ actorId, query });
         return sendCsv(reply, `timesheet-${query.timesheet_type}-${query.start_date}-${query.end_date}`, csv);
       }
@@ -172,7 +167,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const actorId = actorIdOf(request);
       const { orgId: organizationId, id: projectId } = request.params;
-      if (wantsCsv(request, request.query.format)) {
+      if (wantsCsv(request.query.format, request.headers.accept)) {
         const csv = await reports.projectReportCsv({ actorId, organizationId, projectId, query: request.query });
         return sendCsv(reply, `project-${projectId}-activities`, csv);
       }
