@@ -19,10 +19,14 @@ export const errorStatusByCode = {
   /** The path exists but does not take the method; the answer's `Allow` names those it takes. */
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** An activity that would overlap another of its owner's while the organization forbids it. */
+  OVERLAPPING_ACTIVITY: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with another request than the one it was first used for. */
   IDEMPOTENCY_KEY_REUSED: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A write into an approved (or locked) timesheet period. */
+  PERIOD_LOCKED: 423,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

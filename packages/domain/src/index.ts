@@ -8,6 +8,7 @@ export * from "./csv.js";
 export * from "./customers.js";
 export * from "./errors.js";
 export * from "./events.js";
+export * from "./hours-constants.js";
 export * from "./invitations.js";
 export * from "./languages.js";
 export * from "./members.js";

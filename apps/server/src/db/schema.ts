@@ -1,8 +1,16 @@
 import {
   type Acl,
+  type ApprovalPeriod,
+  approvalPeriods,
   type ContractType,
   contractTypes,
   eventTypes,
+  type HalfDay,
+  type HolidayConvention,
+  type HolidaySource,
+  halfDays,
+  holidayConventions,
+  holidaySources,
   type HoursByDay,
   type Language,
   languages,
@@ -14,6 +22,10 @@ import {
   type ProjectUpdateStatus,
   projectUpdateStatuses,
   recurrenceFrequencies,
+  type TimeOffStatus,
+  type TimesheetPeriodStatus,
+  timeOffStatuses,
+  timesheetPeriodStatuses,
   type UserStatus,
   userStatuses,
 } from "@timetrap/domain";
@@ -106,10 +118,19 @@ export const organizations = pgTable(
     subscriptionId: text("subscription_id"),
     /** Every member must sign in with a second factor; one without is sent to enrolment at the next sign-in. */
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+    /** The period a timesheet is submitted and approved for (decision 026). */
+    approvalPeriod: text("approval_period").$type<ApprovalPeriod>().notNull().default("week"),
+    /** Every activity on a day before this one is locked, as an approved period is; null locks nothing. */
+    lockBefore: date("lock_before", { mode: "string" }),
+    /** A person's activities may not overlap one another (touching ends are not an overlap). */
+    preventOverlappingActivities: boolean("prevent_overlapping_activities").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("organizations_language_known", oneOf(t.language, languages))],
+  (t) => [
+    check("organizations_language_known", oneOf(t.language, languages)),
+    check("organizations_approval_period_known", oneOf(t.approvalPeriod, approvalPeriods)),
+  ],
 );
 
 /** A domain belongs to at most one organization: the unique index is the rule, not a prior read. */
@@ -159,6 +180,8 @@ export const organizationMembers = pgTable(
       .unique()
       .references(() => users.id, { onDelete: "cascade" }),
     roleId: uuid("role_id").notNull(),
+    /** The person's holiday group; null: the organization's default group (if it has any). */
+    holidayGroupId: uuid("holiday_group_id").references((): AnyPgColumn => holidayGroups.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -959,5 +982,188 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ name: "idempotency_keys_pk", columns: [t.userId, t.key] }),
     index("idempotency_keys_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * A holiday group (decision 026): the public holidays of a country (and region), from date-holidays, plus the
+ * organization's own days. Every member belongs to one: their own, else the organization's default (`is_default`, at
+ * most one per organization). An organization without groups has no holidays.
+ */
+export const holidayGroups = pgTable(
+  "holiday_groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** ISO 3166-1 alpha-2, upper case. */
+    country: text("country").notNull(),
+    /** date-holidays' state or region code within the country; null: the whole country. */
+    region: text("region"),
+    convention: text("convention").$type<HolidayConvention>().notNull().default("reduce"),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("holiday_groups_organization_idx").on(t.organizationId),
+    uniqueIndex("holiday_groups_one_default").on(t.organizationId).where(sql`${t.isDefault}`),
+    check("holiday_groups_convention_known", oneOf(t.convention, holidayConventions)),
+  ],
+);
+
+/**
+ * The days of a holiday group: its country's public holidays, written out for a span of years when the group is made or
+ * its country changes, and the organization's own days. The reports join them by day.
+ */
+export const holidayDays = pgTable(
+  "holiday_days",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => holidayGroups.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    name: text("name").notNull(),
+    halfDay: boolean("half_day").notNull().default(false),
+    source: text("source").$type<HolidaySource>().notNull(),
+  },
+  (t) => [
+    index("holiday_days_group_date_idx").on(t.groupId, t.date),
+    unique("holiday_days_group_date_source").on(t.groupId, t.date, t.source),
+    check("holiday_days_source_known", oneOf(t.source, holidaySources)),
+  ],
+);
+
+/** A kind of time off of an organization (vacation, sick leave, permit, unpaid by default). */
+export const timeOffKinds = pgTable(
+  "time_off_kinds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    paid: boolean("paid").notNull().default(true),
+    needsApproval: boolean("needs_approval").notNull().default(true),
+    /** Days a year each person may take, unless set on the person; null: no allowance is kept. */
+    yearlyAllowanceDays: numeric("yearly_allowance_days", { precision: 5, scale: 1, mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("time_off_kinds_organization_idx").on(t.organizationId),
+    unique("time_off_kinds_organization_id").on(t.organizationId, t.id),
+    check("time_off_kinds_allowance", sql`${t.yearlyAllowanceDays} is null or ${t.yearlyAllowanceDays} >= 0`),
+  ],
+);
+
+/** A person's allowance of a kind in a year, where it differs from the kind's. */
+export const timeOffAllowances = pgTable(
+  "time_off_allowances",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kindId: uuid("kind_id")
+      .notNull()
+      .references(() => timeOffKinds.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    days: numeric("days", { precision: 5, scale: 1, mode: "number" }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: "time_off_allowances_pk", columns: [t.userId, t.kindId, t.year] }),
+    check("time_off_allowances_days", sql`${t.days} >= 0`),
+  ],
+);
+
+/**
+ * A person's time off: whole days from `start_date` to `end_date`, or on one day a half day or some hours. Approved
+ * time off lowers the capacity of its days (decision 026).
+ */
+export const timeOff = pgTable(
+  "time_off",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kindId: uuid("kind_id").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    halfDay: text("half_day").$type<HalfDay>(),
+    hours: numeric("hours", { precision: 4, scale: 2, mode: "number" }),
+    note: text("note").notNull().default(""),
+    status: text("status").$type<TimeOffStatus>().notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decisionNote: text("decision_note").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A kind with time off cannot be deleted (the service answers 409 first).
+    foreignKey({
+      name: "time_off_kind_fk",
+      columns: [t.organizationId, t.kindId],
+      foreignColumns: [timeOffKinds.organizationId, timeOffKinds.id],
+    }),
+    index("time_off_user_start_idx").on(t.userId, t.startDate),
+    index("time_off_organization_start_idx").on(t.organizationId, t.startDate),
+    check("time_off_status_known", oneOf(t.status, timeOffStatuses)),
+    check("time_off_half_day_known", sql`${t.halfDay} is null or ${oneOf(t.halfDay, halfDays)}`),
+    check("time_off_period", sql`${t.endDate} >= ${t.startDate} and ${t.endDate} - ${t.startDate} < 366`),
+    check(
+      "time_off_part_of_one_day",
+      sql`(${t.halfDay} is null and ${t.hours} is null) or (${t.startDate} = ${t.endDate} and (${t.halfDay} is null or ${t.hours} is null))`,
+    ),
+    check("time_off_hours", sql`${t.hours} is null or (${t.hours} > 0 and ${t.hours} <= 24)`),
+  ],
+);
+
+/**
+ * A person's timesheet period (a week or a month, as the organization's setting was when it was submitted): its
+ * approval state. No row: open. An approved period locks the person's activities of its days (decision 026).
+ */
+export const timesheetPeriods = pgTable(
+  "timesheet_periods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    periodStart: date("period_start", { mode: "string" }).notNull(),
+    periodEnd: date("period_end", { mode: "string" }).notNull(),
+    status: text("status").$type<TimesheetPeriodStatus>().notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("timesheet_periods_user_start").on(t.userId, t.periodStart),
+    index("timesheet_periods_organization_start_idx").on(t.organizationId, t.periodStart),
+    index("timesheet_periods_approved_idx").on(t.userId, t.periodEnd).where(sql`${t.status} = 'approved'`),
+    check("timesheet_periods_status_known", oneOf(t.status, timesheetPeriodStatuses)),
+    check("timesheet_periods_period", sql`${t.periodEnd} >= ${t.periodStart}`),
   ],
 );
