@@ -59,6 +59,7 @@ describe("menuVisibility", () => {
       overheads: false,
       roles: false,
       timesheet: false,
+      approvals: false,
       organizationGroup: true,
     });
   });
@@ -73,6 +74,7 @@ describe("menuVisibility", () => {
     ["read user", { subject: "user", actions: ["read"] }, ["userManagement", "users", "overheads"]],
     ["read role", { subject: "role", actions: ["read"] }, ["userManagement", "roles"]],
     ["read timesheet", { subject: "timesheet", actions: ["read"] }, ["userManagement", "timesheet"]],
+    ["edit timesheet", { subject: "timesheet", actions: ["edit"] }, ["approvals"]],
   ] as const)("%s shows the Organization group with %j", (_label, acl, shown) => {
     const visibility = menuVisibility(role([{ subject: acl.subject, actions: [...acl.actions] }]));
     const visible = Object.entries(visibility)

@@ -64,6 +64,8 @@ export interface MenuVisibility {
   overheads: boolean;
   roles: boolean;
   timesheet: boolean;
+  /** The timesheet approvals (decision 026): approving and rejecting need edit on timesheet. */
+  approvals: boolean;
   organizationGroup: boolean;
 }
 
@@ -75,6 +77,7 @@ export function menuVisibility(role: HasAcls | null | undefined): MenuVisibility
   const readUser = can(role, "read", "user");
   const readRole = can(role, "read", "role");
   const readTimesheet = can(role, "read", "timesheet");
+  const editTimesheet = can(role, "edit", "timesheet");
   return {
     projects: readProject,
     projectSetup: readProject,
@@ -88,6 +91,8 @@ export function menuVisibility(role: HasAcls | null | undefined): MenuVisibility
     overheads: readUser,
     roles: readRole,
     timesheet: readTimesheet,
-    organizationGroup: readProject || editOrganization || readOrganization || readUser || readRole || readTimesheet,
+    approvals: editTimesheet,
+    organizationGroup:
+      readProject || editOrganization || readOrganization || readUser || readRole || readTimesheet || editTimesheet,
   };
 }
