@@ -9,7 +9,15 @@ import { deviceSchema } from "./sessions.js";
  * a closed list; a later feature adds its kinds here, one line each (and their labels in both languages).
  */
 
-export const auditGroups = ["access", "secondFactor", "people", "roles", "contracts", "organization"] as const;
+export const auditGroups = [
+  "access",
+  "secondFactor",
+  "people",
+  "roles",
+  "contracts",
+  "organization",
+  "timesheets",
+] as const;
 export type AuditGroup = (typeof auditGroups)[number];
 
 interface AuditKindInfo {
@@ -62,6 +70,9 @@ export const auditKinds = {
   "organization.updated": { group: "organization", label: "audit.kinds.organizationUpdated" },
   "organization.domain_added": { group: "organization", label: "audit.kinds.organizationDomainAdded" },
   "organization.domain_removed": { group: "organization", label: "audit.kinds.organizationDomainRemoved" },
+  "timesheet.approved": { group: "timesheets", label: "audit.kinds.timesheetApproved" },
+  "timesheet.rejected": { group: "timesheets", label: "audit.kinds.timesheetRejected" },
+  "timesheet.reopened": { group: "timesheets", label: "audit.kinds.timesheetReopened" },
 } as const satisfies Record<string, AuditKindInfo>;
 
 export type AuditKind = keyof typeof auditKinds;

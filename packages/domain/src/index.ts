@@ -1,4 +1,6 @@
 export * from "./access-tokens.js";
+export * from "./activity-overlap.js";
+export * from "./approvals.js";
 export * from "./audit.js";
 export * from "./auth.js";
 export * from "./calendar-date.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { organizationSettingsInputSchema, organizationSettingsSchema } from "./approvals.js";
 import { someFieldRequired } from "./calendar-date.js";
 import { roleSchema } from "./permissions.js";
 import { planSchema } from "./plans.js";
@@ -65,6 +66,9 @@ export const updateOrganizationInputSchema = /* @__PURE__ */ someFieldRequired(
         .describe(
           "Every member must sign in with a second factor; one without is sent to enrolment at the next sign-in",
         ),
+      settings: organizationSettingsInputSchema.describe(
+        "Timesheet approval and the overlap guard (decision 026); the fields sent change, at least one",
+      ),
     })
     .partial(),
 );
@@ -79,6 +83,8 @@ export const organizationSchema = z.object({
   subscription_id: z.string().nullable(),
   /** Every member must sign in with a second factor (decision 018). */
   require_two_factor: z.boolean(),
+  /** Timesheet approval and the overlap guard (decision 026). */
+  settings: organizationSettingsSchema,
 });
 export type Organization = z.infer<typeof organizationSchema>;
 

@@ -457,6 +457,7 @@ export const organizationExample: Out<typeof organizationSchema> = {
   },
   subscription_id: null,
   require_two_factor: false,
+  settings: { approval_period: "week", lock_before: null, prevent_overlapping_activities: false },
 };
 
 export const createOrganizationInputExample: In<typeof createOrganizationInputSchema> = {
@@ -474,10 +475,16 @@ export const createOrganizationResponseExample: Out<typeof createOrganizationRes
 export const updateOrganizationInputExample: In<typeof updateOrganizationInputSchema> = {
   domains: ["studiolumen.it", "lumen.design", "gmail"],
   require_two_factor: true,
+  settings: { lock_before: "2026-07-01", prevent_overlapping_activities: true },
 };
 
 export const updateOrganizationResponseExample: Out<typeof updateOrganizationResponseSchema> = {
-  organization: { ...organizationExample, domains: ["studiolumen.it", "lumen.design"], require_two_factor: true },
+  organization: {
+    ...organizationExample,
+    domains: ["studiolumen.it", "lumen.design"],
+    require_two_factor: true,
+    settings: { approval_period: "week", lock_before: "2026-07-01", prevent_overlapping_activities: true },
+  },
   invalidDomains: ["gmail"],
 };
 

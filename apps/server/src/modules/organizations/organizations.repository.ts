@@ -118,6 +118,14 @@ function organizationQueries(db: Database) {
       await db.update(organizations).set({ requireTwoFactor }).where(eq(organizations.id, organizationId));
     },
 
+    /** The settings of timesheet approval and of the overlap guard that are given (decision 026). */
+    async updateSettings(
+      organizationId: string,
+      settings: Partial<Pick<OrganizationRow, "approvalPeriod" | "lockBefore" | "preventOverlappingActivities">>,
+    ): Promise<void> {
+      await db.update(organizations).set(settings).where(eq(organizations.id, organizationId));
+    },
+
     insertRoles(organizationId: string, values: ReadonlyArray<{ key: string | null; name: string; acls: Acl[] }>) {
       return db
         .insert(roles)

@@ -12,6 +12,7 @@ import {
   isUnitBlocked,
   normalizeDomain,
   type Organization,
+  type OrganizationSettings,
   occupiesSeat,
   type PlanConfigEntry,
   partitionDomains,
@@ -95,6 +96,15 @@ function toOrganization(row: OrganizationRow, plan: PlanRow, domains: string[]):
     },
     subscription_id: row.subscriptionId,
     require_two_factor: row.requireTwoFactor,
+    settings: settingsOf(row),
+  };
+}
+
+function settingsOf(row: OrganizationRow): OrganizationSettings {
+  return {
+    approval_period: row.approvalPeriod,
+    lock_before: row.lockBefore,
+    prevent_overlapping_activities: row.preventOverlappingActivities,
   };
 }
 
@@ -448,6 +458,16 @@ export function createOrganizationsService({
         if (input.require_two_factor !== undefined) {
           await repo.setRequireTwoFactor(organizationId, input.require_two_factor);
         }
+        if (input.settings !== undefined) {
+          const { approval_period, lock_before, prevent_overlapping_activities } = input.settings;
+          await repo.updateSettings(organizationId, {
+            ...(approval_period === undefined ? {} : { approvalPeriod: approval_period }),
+            ...(lock_before === undefined ? {} : { lockBefore: lock_before }),
+            ...(prevent_overlapping_activities === undefined
+              ? {}
+              : { preventOverlappingActivities: prevent_overlapping_activities }),
+          });
+        }
         const invalidDomains =
           input.domains === undefined ? [] : (await assignDomains(repo, organizationId, input.domains)).invalidDomains;
         const found = await repo.findOrganizationById(organizationId);
@@ -458,6 +478,21 @@ export function createOrganizationsService({
         if (previous.organization.name !== found.organization.name) {
           const [before, after] = [{ name: previous.organization.name }, { name: found.organization.name }];
           await audit.record({ ...event, kind: "organization.updated", target: organizationTarget, before, after });
+        }
+        const [settingsBefore, settingsAfter] = [settingsOf(previous.organization), settingsOf(found.organization)];
+        const changed = (Object.keys(settingsAfter) as Array<keyof OrganizationSettings>).filter(
+          (key) => settingsBefore[key] !== settingsAfter[key],
+        );
+        if (changed.length > 0) {
+          // Who moved the lock date or turned the guard off is what an auditor asks about a changed timesheet.
+          const pick = (settings: OrganizationSettings) => Object.fromEntries(changed.map((key) => [key, settings[key]]));
+          await audit.record({
+            ...event,
+            kind: "organization.updated",
+            target: organizationTarget,
+            before: pick(settingsBefore),
+            after: pick(settingsAfter),
+          });
         }
         for (const domain of domains.filter((d) => !previousDomains.includes(d))) {
           const target = { type: "domain", id: null, label: domain };

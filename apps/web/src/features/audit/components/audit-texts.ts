@@ -22,6 +22,7 @@ const groupLabels: Record<AuditGroup, ParseKeys> = {
   roles: "audit.groups.roles",
   contracts: "audit.groups.contracts",
   organization: "audit.groups.organization",
+  timesheets: "audit.groups.timesheets",
 };
 
 const fieldLabels: Record<string, ParseKeys> = {
@@ -38,6 +39,10 @@ const fieldLabels: Record<string, ParseKeys> = {
   productivity_target: "audit.fields.productivity_target",
   from_date: "audit.fields.from_date",
   to_date: "audit.fields.to_date",
+  note: "audit.fields.note",
+  approval_period: "audit.fields.approval_period",
+  lock_before: "audit.fields.lock_before",
+  prevent_overlapping_activities: "audit.fields.prevent_overlapping_activities",
 };
 
 const targetLabels: Record<string, ParseKeys> = {
@@ -49,6 +54,7 @@ const targetLabels: Record<string, ParseKeys> = {
   domain: "audit.targets.domain",
   session: "audit.targets.session",
   passkey: "audit.targets.passkey",
+  timesheet: "audit.targets.timesheet",
 };
 
 /** The words of the values the server writes as codes (a status, a contract type). */
@@ -58,6 +64,12 @@ const valueLabels: Record<string, ParseKeys> = {
   invited: "audit.values.invited",
   "full-time": "audit.values.fullTime",
   "part-time": "audit.values.partTime",
+  open: "audit.values.open",
+  submitted: "audit.values.submitted",
+  approved: "audit.values.approved",
+  rejected: "audit.values.rejected",
+  week: "audit.values.week",
+  month: "audit.values.month",
 };
 
 const isAcl = (value: unknown): value is { subject: Subject; actions: Action[] } =>
