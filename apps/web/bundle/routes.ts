@@ -69,6 +69,7 @@ export const routes: RouteDefinition[] = [
   inShell("/organization/:orgId/users/:userId", "src/features/users/components/user-details-page.tsx", "userDetails"),
   inShell("/organization/:orgId/overheads", "src/features/overheads/components/overheads-page.tsx", "overheads"),
   inShell("/organization/:orgId/reports/timesheet", "src/features/reports/components/timesheet-page.tsx", "timesheet"),
+  inShell("/organization/:orgId/approvals", "src/features/approvals/components/approvals-page.tsx", "approvals"),
   inShell("/organization/:orgId/audit", "src/features/audit/components/audit-page.tsx", "audit"),
 ];
 

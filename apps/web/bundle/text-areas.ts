@@ -20,6 +20,7 @@ export const textAreaRoots: Record<TextArea, string[]> = {
   userDetails: ["features/users/components/user-details-page.tsx"],
   overheads: ["features/overheads/components/overheads-page.tsx"],
   timesheet: ["features/reports/components/timesheet-page.tsx"],
+  approvals: ["features/approvals/components/approvals-page.tsx"],
   audit: ["features/audit/components/audit-page.tsx"],
   twoFactor: ["features/two-factor/components/second-factor-step.tsx", "app/routes/two-factor-enrolment-route.tsx"],
 };

@@ -107,6 +107,11 @@ export const pages = {
   audit: lazyComponent(() =>
     withTexts("audit", import("../features/audit/components/audit-page")).then((module) => module.AuditPage),
   ),
+  approvals: lazyComponent(() =>
+    withTexts("approvals", import("../features/approvals/components/approvals-page")).then(
+      (module) => module.ApprovalsPage,
+    ),
+  ),
   timesheet: lazyComponent(() =>
     withTexts("timesheet", import("../features/reports/components/timesheet-page")).then(
       (module) => module.TimesheetPage,

@@ -64,6 +64,7 @@ export function AppRoutes() {
               <Route path="users/:userId" element={<pages.userDetails />} />
               <Route path="overheads" element={<pages.overheads />} />
               <Route path="reports/timesheet" element={<pages.timesheet />} />
+              <Route path="approvals" element={<pages.approvals />} />
               <Route path="audit" element={<pages.audit />} />
               <Route path="*" element={<pages.shellNotFound />} />
             </Route>

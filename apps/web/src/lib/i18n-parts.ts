@@ -77,6 +77,7 @@ export const textAreas = [
   "userDetails",
   "overheads",
   "timesheet",
+  "approvals",
   "audit",
   "twoFactor",
 ] as const;

@@ -29,6 +29,7 @@ export function buildOrganization(overrides: Partial<Organization> = {}): Organi
     plan: { uid: "plan-free", code: "free", name: "Free", config: [], subscription: null },
     subscription_id: null,
     require_two_factor: false,
+    settings: { approval_period: "week", lock_before: null, prevent_overlapping_activities: false },
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import {
   IconArrowsShuffle,
   IconBriefcase,
   IconBuilding,
+  IconCalendarCheck,
   IconCalendarWeek,
   IconCreditCard,
   IconHistory,
@@ -134,6 +135,7 @@ export function buildNavigation(user: User): NavSection[] {
               visibility.timesheet &&
                 link("timesheet", "menu.timesheet", IconReportAnalytics, `${orgBase}/reports/timesheet`),
             ]),
+          visibility.approvals && link("approvals", "menu.approvals", IconCalendarCheck, `${orgBase}/approvals`),
           visibility.subscription &&
             link("subscription", "menu.subscription", IconCreditCard, `${orgBase}/subscription`),
           visibility.audit && link("audit", "menu.auditLog", IconHistory, `${orgBase}/audit`),

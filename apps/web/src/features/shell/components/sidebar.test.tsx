@@ -33,6 +33,7 @@ describe("sidebar entries by role", () => {
       "/organization/org-1/users",
       "/organization/org-1/overheads",
       "/organization/org-1/reports/timesheet",
+      "/organization/org-1/approvals",
       "/organization/org-1/subscription",
       "/organization/org-1/audit",
       "/organization/org-1/webhooks",
@@ -52,7 +53,7 @@ describe("sidebar entries by role", () => {
     ]);
   });
 
-  it("gives a Manager customers and user management but not details, subscription, the audit log or webhooks", () => {
+  it("gives a Manager customers and user management but not details, subscription, the audit log, webhooks or approvals", () => {
     const links = linksOf(buildUser({ role: buildRole("manager") }));
     expect(links).toContain("/organization/org-1/customers");
     expect(links).toContain("/organization/org-1/users");
@@ -61,6 +62,8 @@ describe("sidebar entries by role", () => {
     expect(links).not.toContain("/organization/org-1/subscription");
     expect(links).not.toContain("/organization/org-1/audit");
     expect(links).not.toContain("/organization/org-1/webhooks");
+    // Reading the timesheet is not approving it.
+    expect(links).not.toContain("/organization/org-1/approvals");
   });
 
   it("gives a user without a role no entries", () => {
