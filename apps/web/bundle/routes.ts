@@ -71,6 +71,8 @@ export const routes: RouteDefinition[] = [
   inShell("/organization/:orgId/reports/timesheet", "src/features/reports/components/timesheet-page.tsx", "timesheet"),
   inShell("/organization/:orgId/approvals", "src/features/approvals/components/approvals-page.tsx", "approvals"),
   inShell("/organization/:orgId/audit", "src/features/audit/components/audit-page.tsx", "audit"),
+  inShell("/organization/:orgId/holidays", "src/features/holidays/components/holidays-page.tsx", "holidays"),
+  inShell("/user/:userId/time-off", "src/features/time-off/components/time-off-page.tsx", "timeOff"),
 ];
 
 /**

@@ -23,6 +23,8 @@ export const textAreaRoots: Record<TextArea, string[]> = {
   approvals: ["features/approvals/components/approvals-page.tsx"],
   audit: ["features/audit/components/audit-page.tsx"],
   twoFactor: ["features/two-factor/components/second-factor-step.tsx", "app/routes/two-factor-enrolment-route.tsx"],
+  holidays: ["features/holidays/components/holidays-page.tsx"],
+  timeOff: ["features/time-off/components/time-off-page.tsx"],
 };
 
 /**

@@ -107,6 +107,14 @@ export const pages = {
   audit: lazyComponent(() =>
     withTexts("audit", import("../features/audit/components/audit-page")).then((module) => module.AuditPage),
   ),
+  holidays: lazyComponent(() =>
+    withTexts("holidays", import("../features/holidays/components/holidays-page")).then(
+      (module) => module.HolidaysPage,
+    ),
+  ),
+  timeOff: lazyComponent(() =>
+    withTexts("timeOff", import("../features/time-off/components/time-off-page")).then((module) => module.TimeOffPage),
+  ),
   approvals: lazyComponent(() =>
     withTexts("approvals", import("../features/approvals/components/approvals-page")).then(
       (module) => module.ApprovalsPage,

@@ -47,6 +47,7 @@ export function AppRoutes() {
                 <Route path="teamplan2" element={comingSoon("teamPlan")} />
                 <Route path="teamplan3" element={comingSoon("teamPlan")} />
                 <Route path="dashboard" element={<pages.dashboard />} />
+                <Route path="time-off" element={<pages.timeOff />} />
                 <Route path="integrations" element={comingSoon("integrations")} />
                 <Route path="projects" element={<pages.projects />} />
                 <Route path="projects/:projectId" element={<pages.projectDetail />} />
@@ -63,6 +64,7 @@ export function AppRoutes() {
               <Route path="users" element={<pages.users />} />
               <Route path="users/:userId" element={<pages.userDetails />} />
               <Route path="overheads" element={<pages.overheads />} />
+              <Route path="holidays" element={<pages.holidays />} />
               <Route path="reports/timesheet" element={<pages.timesheet />} />
               <Route path="approvals" element={<pages.approvals />} />
               <Route path="audit" element={<pages.audit />} />

@@ -80,6 +80,8 @@ export const textAreas = [
   "approvals",
   "audit",
   "twoFactor",
+  "holidays",
+  "timeOff",
 ] as const;
 
 export type TextArea = (typeof textAreas)[number];

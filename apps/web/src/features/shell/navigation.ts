@@ -3,9 +3,11 @@ import {
   IconAddressBook,
   IconAdjustmentsHorizontal,
   IconArrowsShuffle,
+  IconBeach,
   IconBriefcase,
   IconBuilding,
   IconCalendarCheck,
+  IconCalendarOff,
   IconCalendarWeek,
   IconCreditCard,
   IconHistory,
@@ -123,6 +125,8 @@ export function buildNavigation(user: User): NavSection[] {
           visibility.organizationDetail &&
             link("organization-detail", "menu.organizationDetail", IconInfoCircle, orgBase, (p) => p === orgBase),
           visibility.customers && link("customers", "menu.customers", IconAddressBook, `${orgBase}/customers`),
+          // Holidays and kinds of time off change with edit on organization, like its details (decision 026).
+          visibility.organizationDetail && link("holidays", "holidays.menu", IconCalendarOff, `${orgBase}/holidays`),
           visibility.projectSetup &&
             group("project-setup", "menu.projectSetup", IconAdjustmentsHorizontal, [
               link("workflows", "menu.workflows", IconArrowsShuffle, `${orgBase}/workflows`),
@@ -151,6 +155,8 @@ export function buildNavigation(user: User): NavSection[] {
     label: "menu.workspace",
     entries: [
       link("dashboard", "menu.dashboard", IconLayoutDashboard, `${userBase}/dashboard`),
+      // Every member asks for their own time off (decision 026).
+      ...(orgId ? [link("time-off", "timeOff.menu", IconBeach, `${userBase}/time-off`)] : []),
       ...(orgId && visibility.projects
         ? [
             link(

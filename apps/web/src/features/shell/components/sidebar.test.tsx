@@ -25,9 +25,11 @@ describe("sidebar entries by role", () => {
       "/user/user-1/board?panel=tasks",
       "/user/user-1/teamplan3",
       "/user/user-1/dashboard",
+      "/user/user-1/time-off",
       "/user/user-1/projects?organizationId=org-1",
       "/organization/org-1",
       "/organization/org-1/customers",
+      "/organization/org-1/holidays",
       "/organization/org-1/workflows",
       "/organization/org-1/roles",
       "/organization/org-1/users",
@@ -41,12 +43,13 @@ describe("sidebar entries by role", () => {
     ]);
   });
 
-  it("gives a Member planning, dashboard, projects, project setup and integrations only", () => {
+  it("gives a Member planning, dashboard, time off, projects, project setup and integrations only", () => {
     expect(linksOf(buildUser({ role: buildRole("member") }))).toEqual([
       "/user/user-1/board",
       "/user/user-1/board?panel=tasks",
       "/user/user-1/teamplan3",
       "/user/user-1/dashboard",
+      "/user/user-1/time-off",
       "/user/user-1/projects?organizationId=org-1",
       "/organization/org-1/workflows",
       "/user/user-1/integrations",
@@ -62,6 +65,8 @@ describe("sidebar entries by role", () => {
     expect(links).not.toContain("/organization/org-1/subscription");
     expect(links).not.toContain("/organization/org-1/audit");
     expect(links).not.toContain("/organization/org-1/webhooks");
+    // Holidays and kinds of time off are the organization's settings.
+    expect(links).not.toContain("/organization/org-1/holidays");
     // Reading the timesheet is not approving it.
     expect(links).not.toContain("/organization/org-1/approvals");
   });
