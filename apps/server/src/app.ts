@@ -100,6 +100,9 @@ import { createTimeBlockingService } from "./modules/time-blocking/time-blocking
 import { createTimersRepository } from "./modules/timers/timers.repository.js";
 import { timersRoutes } from "./modules/timers/timers.routes.js";
 import { createTimersService } from "./modules/timers/timers.service.js";
+import { createTimesheetApprovalsRepository } from "./modules/timesheet-approvals/timesheet-approvals.repository.js";
+import { timesheetApprovalsRoutes } from "./modules/timesheet-approvals/timesheet-approvals.routes.js";
+import { createTimesheetApprovalsService } from "./modules/timesheet-approvals/timesheet-approvals.service.js";
 import { routesReachableDuringEnrolment } from "./modules/two-factor/enrolment-routes.js";
 import { passkeySecondFactorRoutes } from "./modules/two-factor/passkey-second-factor.routes.js";
 import { createTwoFactorRepository } from "./modules/two-factor/two-factor.repository.js";
@@ -298,10 +301,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await api.register(twoFactorRoutes, { prefix: apiPrefix, twoFactor, authenticate });
   await api.register(usersRoutes, { prefix: apiPrefix, users, authenticate });
   await api.register(organizationsRoutes, { prefix: apiPrefix, organizations, authenticate });
+  const timesheetApprovals = createTimesheetApprovalsService({
+    repository: createTimesheetApprovalsRepository(database.db),
+    organizations,
+    audit,
+    figures: createReportsRepository(database.db),
+  });
   const timeBlocking = createTimeBlockingService({
     repository: createTimeBlockingRepository(database.db),
     organizations,
     users,
+    periodLock: timesheetApprovals,
   });
   const timers = createTimersService({ repository: createTimersRepository(database.db), timeBlocking });
   await api.register(membersRoutes, {
@@ -390,6 +400,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   await api.register(timeBlockingRoutes, { prefix: apiPrefix, timeBlocking, authenticate });
   await api.register(timersRoutes, { prefix: apiPrefix, timers, authenticate });
+  await api.register(timesheetApprovalsRoutes, { prefix: apiPrefix, timesheetApprovals, authenticate });
   await api.register(reportsRoutes, {
     prefix: apiPrefix,
     reports: createReportsService({ repository: createReportsRepository(database.db), organizations, projects }),

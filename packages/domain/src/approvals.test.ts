@@ -4,6 +4,7 @@ import {
   isLocked,
   isPeriodStart,
   lockDateLabel,
+  lockOfDays,
   organizationSettingsInputSchema,
   type PeriodLock,
   periodLockMessage,
@@ -77,7 +78,7 @@ describe("isPeriodStart", () => {
     expect(periodStartSchema.safeParse("2026-10-01").success).toBe(true);
     const refused = periodStartSchema.safeParse("2026-11-24");
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.message).toBe("periodStart must be a Monday or the 1st of a month");
+    expect(refused.error?.issues[0]?.message).toBe("Must be a Monday or the 1st of a month");
     expect(periodStartSchema.safeParse("2026-13-01").success).toBe(false);
   });
 });
@@ -163,6 +164,30 @@ describe("isLocked", () => {
 
   it("locks nothing without approved periods or a date", () => {
     expect(isLocked("2026-11-24", { approvedPeriods: [], lockBefore: null })).toBeNull();
+  });
+});
+
+describe("lockOfDays", () => {
+  const approvedPeriods = [
+    { start: "2026-11-23", end: "2026-11-29" },
+    { start: "2026-10-05", end: "2026-10-11" },
+  ];
+  it.each<[string, string | null, string | null, PeriodLock | null]>([
+    // A range reaching into an approved period from either side, or holding it whole.
+    ["2026-11-20", "2026-11-23", null, { kind: "approved", start: "2026-11-23", end: "2026-11-29" }],
+    ["2026-11-29", "2026-12-02", null, { kind: "approved", start: "2026-11-23", end: "2026-11-29" }],
+    ["2026-11-01", "2026-12-31", null, { kind: "approved", start: "2026-11-23", end: "2026-11-29" }],
+    ["2026-11-30", "2026-12-31", null, null],
+    ["2026-11-12", "2026-11-22", null, null],
+    // Without end, the earliest period it reaches.
+    ["2026-10-01", null, null, { kind: "approved", start: "2026-10-05", end: "2026-10-11" }],
+    ["2026-10-12", null, null, { kind: "approved", start: "2026-11-23", end: "2026-11-29" }],
+    ["2026-12-01", null, null, null],
+    // Starting before the date lock.
+    ["2026-06-30", "2026-07-05", "2026-07-01", { kind: "before", date: "2026-07-01" }],
+    ["2026-07-01", "2026-09-30", "2026-07-01", null],
+  ])("%s to %s, lock_before %s: %o", (from, to, lockBefore, expected) => {
+    expect(lockOfDays({ from, to }, { approvedPeriods, lockBefore })).toEqual(expected);
   });
 });
 

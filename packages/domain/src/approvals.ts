@@ -124,17 +124,37 @@ export type PeriodLock =
   | { kind: "approved"; start: CalendarDate; end: CalendarDate }
   | { kind: "before"; date: CalendarDate };
 
+/** Days from `from` to `to`, both included; `to` null runs on without end (a series that never ends). */
+export interface DayRange {
+  from: CalendarDate;
+  to: CalendarDate | null;
+}
+
+interface LockSources {
+  approvedPeriods: readonly Period[];
+  lockBefore: CalendarDate | null;
+}
+
 /**
  * Whether `day` is locked: the approved period that holds it, else the organization's lock when the day is before
  * `lockBefore`, else null. An approved period names the day before a date lock does.
  */
-export function isLocked(
-  day: CalendarDate,
-  { approvedPeriods, lockBefore }: { approvedPeriods: readonly Period[]; lockBefore: CalendarDate | null },
-): PeriodLock | null {
-  const period = approvedPeriods.find((p) => p.start <= day && day <= p.end);
-  if (period) return { kind: "approved", start: period.start, end: period.end };
-  if (lockBefore !== null && day < lockBefore) return { kind: "before", date: lockBefore };
+export function isLocked(day: CalendarDate, sources: LockSources): PeriodLock | null {
+  return lockOfDays({ from: day, to: day }, sources);
+}
+
+/**
+ * Whether any day of `range` is locked (`isLocked`): the earliest approved period it reaches, else the date lock when
+ * the range starts before it. A change of a whole series touches every day it runs over.
+ */
+export function lockOfDays(range: DayRange, { approvedPeriods, lockBefore }: LockSources): PeriodLock | null {
+  let earliest: Period | undefined;
+  for (const period of approvedPeriods) {
+    const reached = period.end >= range.from && (range.to === null || period.start <= range.to);
+    if (reached && (!earliest || period.start < earliest.start)) earliest = period;
+  }
+  if (earliest) return { kind: "approved", start: earliest.start, end: earliest.end };
+  if (lockBefore !== null && range.from < lockBefore) return { kind: "before", date: lockBefore };
   return null;
 }
 
@@ -206,7 +226,7 @@ export type OrganizationSettingsInput = z.infer<typeof organizationSettingsInput
 /** A period start in a path: a date that starts a week (a Monday) or a month (a 1st); which of the two, the organization says. */
 export const periodStartSchema = calendarDateSchema.refine(
   (date) => isPeriodStart(date, "week") || isPeriodStart(date, "month"),
-  { message: "periodStart must be a Monday or the 1st of a month" },
+  { message: "Must be a Monday or the 1st of a month" },
 );
 
 const noteField = z.string({ message: "note must be text" }).trim().max(2000, "note is at most 2000 characters");
@@ -237,7 +257,7 @@ export type TimesheetPeriod = z.infer<typeof timesheetPeriodSchema>;
 /** `GET organization/{orgId}/timesheet-approvals?period_start=`. */
 export const timesheetApprovalsQuerySchema = z
   .object({
-    period_start: calendarDateSchema.describe("The first day of the period (a Monday, or a 1st by month)"),
+    period_start: periodStartSchema.describe("The first day of the period (a Monday by week, a 1st by month)"),
   })
   .strict();
 

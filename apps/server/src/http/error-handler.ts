@@ -39,6 +39,7 @@ const errorMeanings: Record<number, string> = {
   409: "It conflicts with what is stored (a duplicate, something still in use)",
   413: "The body is larger than the server accepts",
   415: "The body is not JSON",
+  423: "The entries are locked: an approved period, or a day before the organization's lock date; `ErrorMessage` names it",
   429: "Too many requests: wait the seconds `Retry-After` says",
   500: "Something went wrong on the server",
   503: "The server or a service it needs is not available now",

@@ -170,6 +170,12 @@ export const apiTags = [
     name: "time-blocking",
     description: "A person's board: planning blocks and activities (logged time), one-off or repeating in a series.",
   },
+  {
+    name: "timesheet approvals",
+    description:
+      "Submitting a person's timesheet for a week or a month, approving, rejecting or reopening it; an approved period " +
+      "locks its activities.",
+  },
   { name: "timers", description: "The running timer of a person: start timing an activity, stop it to log the time." },
   { name: "reports", description: "Timesheets, the team and user reports, a project's time entries and statistics." },
   { name: "audit", description: "The organization's audit log: who did what, when and from where." },

@@ -289,6 +289,22 @@ export function createOrganizationsService({
     },
 
     /** The organization the user belongs to, or null. */
+    /**
+     * The organization's settings of approval and of the overlap guard (decision 026), on the caller's transaction when
+     * given: the activity writes read them under the person's lock.
+     */
+    async findSettings({
+      organizationId,
+      tx,
+    }: {
+      organizationId: string;
+      tx?: Database;
+    }): Promise<OrganizationSettings> {
+      const found = await on(tx).findOrganizationById(organizationId);
+      if (!found) throw notFound("Organization");
+      return settingsOf(found.organization);
+    },
+
     async findOrganizationIdOfUser({ userId, tx }: { userId: string; tx?: Database }): Promise<string | null> {
       return (await on(tx).findOrganizationIdOfUser(userId)) ?? null;
     },

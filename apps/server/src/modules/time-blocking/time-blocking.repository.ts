@@ -279,9 +279,17 @@ export function missingReferenceOf(error: unknown): "project" | "category" | "ta
 
 export type TimeBlockingQueries = ReturnType<typeof timeBlockingQueries>;
 
+/** An activity in the way of another (the overlap guard's 409 names it). */
+export interface OverlappingActivity {
+  id: string;
+  title: string;
+  start_time: number;
+  end_time: number;
+}
+
 export interface TimeBlockingRepository extends TimeBlockingQueries {
-  /** Runs `work` in one transaction, with the queries bound to it. */
-  transaction<T>(work: (queries: TimeBlockingQueries) => Promise<T>): Promise<T>;
+  /** Runs `work` in one transaction, with the queries bound to it (and the transaction, for the period lock's checks). */
+  transaction<T>(work: (queries: TimeBlockingQueries, tx: Database) => Promise<T>): Promise<T>;
   /** The queries on a transaction another module opened (the timer's). */
   within(tx: Database): TimeBlockingQueries;
   /**
@@ -294,7 +302,7 @@ export interface TimeBlockingRepository extends TimeBlockingQueries {
 export function createTimeBlockingRepository(db: Database): TimeBlockingRepository {
   return {
     ...timeBlockingQueries(db),
-    transaction: (work) => db.transaction((tx) => work(timeBlockingQueries(tx))),
+    transaction: (work) => db.transaction((tx) => work(timeBlockingQueries(tx), tx)),
     within: (tx) => timeBlockingQueries(tx),
     async listRange(scope, range) {
       const rows = await runNamedArrays<unknown[]>(db, rangeStatement, {
@@ -414,6 +422,44 @@ function timeBlockingQueries(db: Database) {
           : null,
         task: task ? { id: task.id, projectId: task.projectId, categoryId: task.categoryId } : null,
       };
+    },
+
+    /**
+     * The owner's first stored activity overlapping `start`..`end` (half-open: touching ends do not overlap), other than
+     * `excludeId`, or undefined. Planning blocks never count; a series' template counts for its own first occurrence,
+     * unless that one is skipped. Run after the owner's activities lock (activity-lock.ts), so that two writes racing
+     * each other are checked one after the other. An activity lasts at most 31 days, so only starts after 31 days
+     * before `start` can reach it: the (user, start) index is scanned over a bounded stretch.
+     */
+    async findOverlappingActivity(
+      scope: BoardScope,
+      { start, end, excludeId }: { start: number; end: number; excludeId: string | null },
+    ): Promise<OverlappingActivity | undefined> {
+      const [row] = await db
+        .select({
+          id: timeBlockingEvents.id,
+          title: timeBlockingEvents.title,
+          start_time: epochMs(timeBlockingEvents.startTime),
+          end_time: epochMs(timeBlockingEvents.endTime),
+        })
+        .from(timeBlockingEvents)
+        .leftJoin(recurrences, eq(recurrences.id, timeBlockingEvents.recurrenceId))
+        .where(
+          and(
+            ofOwner(scope),
+            eq(timeBlockingEvents.eventType, "activity"),
+            overlapping({
+              startsAfter: new Date(start - longestEventMs),
+              from: new Date(start),
+              to: new Date(end),
+            }),
+            excludeId === null ? undefined : sql`${timeBlockingEvents.id} <> ${excludeId}`,
+            sql`(${recurrences.id} is null or not (${recurrences.skip} @> to_jsonb(${epochMs(timeBlockingEvents.startTime)}::int8)))`,
+          ),
+        )
+        .orderBy(timeBlockingEvents.startTime, timeBlockingEvents.id)
+        .limit(1);
+      return row ? { ...row, start_time: Number(row.start_time), end_time: Number(row.end_time) } : undefined;
     },
 
     async insertEvent(scope: BoardScope, values: EventValues): Promise<EventRow> {

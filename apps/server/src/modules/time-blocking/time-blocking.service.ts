@@ -1,7 +1,10 @@
 import {
+  type CalendarDate,
+  calendarDateIn,
   can,
   canSwitchEventType,
   categoryFitsEventType,
+  type DayRange,
   type EventType,
   elapsedAfterTimer,
   endTimeMessage,
@@ -11,6 +14,7 @@ import {
   longestEventMs,
   type Occurrence,
   occurrenceOnDayOf,
+  overlapMessage,
   type Recurrence,
   type RecurrenceFrequency,
   type RecurrencePatch,
@@ -23,10 +27,12 @@ import {
   type TimeRange,
   withPreferenceDefaults,
 } from "@timetrap/domain";
+import { lockActivitiesOf } from "../../db/activity-lock.js";
 import type { Database } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import type { RequestAccount } from "../../http/authenticate.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
+import type { TimesheetApprovalsService } from "../timesheet-approvals/timesheet-approvals.service.js";
 import type { UsersService } from "../users/users.service.js";
 import {
   type BoardScope,
@@ -118,16 +124,89 @@ function assertTimes(start: number, end: number): void {
   if (end - start > longestEventMs) throw tooLong();
 }
 
+/** The last day a series may have an occurrence on, in the owner's zone; null when it runs on (or ends after a count). */
+function lastDayOf(rule: { until: CalendarDate | null; endDate?: Date | null }, timeZone: string): CalendarDate | null {
+  const ends = [rule.until, rule.endDate ? calendarDateIn(rule.endDate.getTime(), timeZone) : null].filter(
+    (day): day is CalendarDate => day !== null,
+  );
+  return ends.length === 0 ? null : ends.reduce((a, b) => (a < b ? a : b));
+}
+
 export function createTimeBlockingService({
   repository,
   organizations,
   users,
+  periodLock,
 }: {
   repository: TimeBlockingRepository;
   organizations: Pick<OrganizationsService, "findRoleOfUser">;
   users: Pick<UsersService, "findAccountWithOrganization">;
+  /** The period lock of approved timesheets and the organization's settings (decision 026). */
+  periodLock: Pick<TimesheetApprovalsService, "assertActivitiesUnlocked">;
 }) {
   const on = (tx: Database | undefined): TimeBlockingQueries => (tx ? repository.within(tx) : repository);
+
+  /** The day an instant falls on in the owner's zone, as a range of one day. */
+  const dayOf = (board: Board, instant: number): DayRange => {
+    const day = calendarDateIn(instant, board.timeZone);
+    return { from: day, to: day };
+  };
+
+  /** The days a series runs over, from its template's day: a change of the whole series touches each of them. */
+  const seriesDays = (
+    board: Board,
+    start: number,
+    rule: { until: CalendarDate | null; endDate?: Date | null },
+  ): DayRange => ({ from: calendarDateIn(start, board.timeZone), to: lastDayOf(rule, board.timeZone) });
+
+  /**
+   * The guard of every write of the owner's activities (decision 026), on the write's transaction, after the owner's
+   * lock: 423 when one of `days` is in an approved period or before the organization's lock date; with the
+   * organization's overlap guard on, 409 when `overlap` (the activity's new times) overlaps another activity of theirs.
+   */
+  async function guardActivities(
+    tx: Database,
+    board: Board,
+    { days, overlap }: { days: DayRange[]; overlap?: { start: number; end: number; excludeId: string | null } | null },
+  ): Promise<void> {
+    if (days.length === 0 && !overlap) return;
+    const settings = await periodLock.assertActivitiesUnlocked({
+      tx,
+      organizationId: board.organizationId,
+      userId: board.userId,
+      ranges: days,
+    });
+    if (!overlap || !settings.preventOverlappingActivities) return;
+    const other = await repository.within(tx).findOverlappingActivity(board, overlap);
+    if (other) throw new AppError("OVERLAPPING_ACTIVITY", overlapMessage(other, board.timeZone));
+  }
+
+  /**
+   * The days whose occurrences a skip or a new end takes out or brings back: the skipped occurrence's day; the days
+   * between the old end and the new one (all of the series when the new end comes before it begins).
+   */
+  function changedSeriesDays(
+    board: Board,
+    series: { recurrence: RecurrenceRow; template: EventRow },
+    input: RecurrencePatch,
+  ): DayRange[] {
+    const days: DayRange[] = [];
+    if (input.skip !== undefined) days.push(dayOf(board, input.skip));
+    if (input.end_date === undefined) return days;
+    const start = series.template.startTime.getTime();
+    const before = series.recurrence.endDate ? series.recurrence.endDate.getTime() : null;
+    const after = input.end_date;
+    if (before === after) return days;
+    const { until } = series.recurrence;
+    if (after !== null && after < start) return [...days, seriesDays(board, start, series.recurrence)];
+    // Null is no end: later than any instant.
+    const earlier = before === null ? after! : after === null ? before : Math.min(before, after);
+    const later = before === null || after === null ? null : Math.max(before, after);
+    const from = calendarDateIn(Math.max(earlier, start), board.timeZone);
+    const to = later === null ? until : lastDayOf({ until, endDate: new Date(later) }, board.timeZone);
+    if (to !== null && to < from) return days;
+    return [...days, { from, to }];
+  }
 
   /**
    * The board of `userId` as `actorId` may use it, or null for one's own board before joining an organization
@@ -228,7 +307,7 @@ export function createTimeBlockingService({
     board: Board,
     recurrenceId: string,
     start: number,
-  ): Promise<void> {
+  ): Promise<EventType> {
     const series = await queries.lockSeries(board, recurrenceId);
     if (!series) throw notFound("Recurrence");
     const rule = toRecurrence(series.recurrence);
@@ -236,6 +315,8 @@ export function createTimeBlockingService({
     if (occurrence) {
       await queries.updateRecurrence(board, recurrenceId, { skip: [...rule.skip, occurrence.start_time] });
     }
+    // The table's check constraint admits only planning and activity.
+    return series.template.eventType as EventType;
   }
 
   /**
@@ -286,6 +367,20 @@ export function createTimeBlockingService({
       return (await on(tx).findAnswer(board, eventId)) ?? null;
     },
 
+    /** For the timer's start, on its transaction: 423 when the activity's day is locked (decision 026). */
+    async assertTimedActivityWritable({
+      board,
+      event,
+      tx,
+    }: {
+      board: Board;
+      event: Pick<TimeBlockingEvent, "start_time" | "event_type">;
+      tx: Database;
+    }): Promise<void> {
+      if (event.event_type !== "activity") return;
+      await guardActivities(tx, board, { days: [dayOf(board, event.start_time)] });
+    },
+
     /**
      * For the timer's stop: adds the seconds from `timerStart` to `now` to the event's elapsed time and marks it
      * completed, so the time counts in the day's total and the block cannot be timed again. False when the event is
@@ -305,8 +400,16 @@ export function createTimeBlockingService({
       tx?: Database;
     }): Promise<boolean> {
       const queries = on(tx);
+      if (tx) await lockActivitiesOf(tx, board.userId);
       const row = await queries.lockEvent(board, eventId);
       if (!row) return false;
+      if (tx && row.eventType === "activity") {
+        const start = row.startTime.getTime();
+        await guardActivities(tx, board, {
+          days: [dayOf(board, start)],
+          overlap: { start, end: row.endTime.getTime(), excludeId: row.id },
+        });
+      }
       const elapsedTime = elapsedAfterTimer(row.elapsedTime, timerStart, now);
       await queries.updateEvent(board, eventId, { elapsedTime, completed: true });
       return true;
@@ -376,16 +479,32 @@ export function createTimeBlockingService({
     }): Promise<TimeBlockingEvent> {
       const board = await requireBoard(actorId, userId, "write");
       try {
-        const eventId = await repository.transaction(async (queries) => {
+        const eventId = await repository.transaction(async (queries, tx) => {
+          await lockActivitiesOf(tx, board.userId);
           const references = await checkedReferences(queries, board, {
             projectId: input.project_id,
             categoryId: input.category_id,
             taskId: input.task_linked_id,
             eventType: input.event_type,
           });
+          const days: DayRange[] = [];
           if (input.recurrence_id) {
-            await skipSameDayOccurrence(queries, board, input.recurrence_id, input.start_time);
+            const seriesType = await skipSameDayOccurrence(queries, board, input.recurrence_id, input.start_time);
+            // The occurrence it replaces is on the same day.
+            if (seriesType === "activity") days.push(dayOf(board, input.start_time));
           }
+          const isActivity = input.event_type === "activity";
+          if (isActivity) {
+            days.push(
+              input.recurrence
+                ? seriesDays(board, input.start_time, { until: input.recurrence.until })
+                : dayOf(board, input.start_time),
+            );
+          }
+          await guardActivities(tx, board, {
+            days,
+            overlap: isActivity ? { start: input.start_time, end: input.end_time, excludeId: null } : null,
+          });
           const recurrence = input.recurrence
             ? await queries.insertRecurrence(board, toRecurrenceValues(input.recurrence))
             : null;
@@ -430,7 +549,8 @@ export function createTimeBlockingService({
     }): Promise<TimeBlockingEvent> {
       const board = await requireBoard(actorId, userId, "write");
       try {
-        await repository.transaction(async (queries) => {
+        await repository.transaction(async (queries, tx) => {
+          await lockActivitiesOf(tx, board.userId);
           const row = await queries.lockEvent(board, eventId);
           if (!row) throw new AppError("NOT_FOUND", eventToUpdateNotFoundMessage);
           const series = row.recurrenceId ? await queries.lockSeries(board, row.recurrenceId) : undefined;
@@ -465,6 +585,38 @@ export function createTimeBlockingService({
             state = switchEventType(state);
           }
           if (input.elapsed_time !== undefined) state.elapsed_time = input.elapsed_time;
+
+          // Where the activity was and where it goes: a series' change touches every day it runs over.
+          const stillSeries = series && input.recurrence !== null;
+          const days: DayRange[] = [];
+          if (row.eventType === "activity") {
+            days.push(
+              series
+                ? seriesDays(board, row.startTime.getTime(), series.recurrence)
+                : dayOf(board, row.startTime.getTime()),
+            );
+          }
+          if (state.event_type === "activity") {
+            days.push(
+              stillSeries
+                ? seriesDays(board, state.start_time, {
+                    until: input.recurrence ? input.recurrence.until : series.recurrence.until,
+                    endDate: series.recurrence.endDate,
+                  })
+                : dayOf(board, state.start_time),
+            );
+          }
+          const moved =
+            state.start_time !== row.startTime.getTime() ||
+            state.end_time !== row.endTime.getTime() ||
+            row.eventType !== "activity";
+          await guardActivities(tx, board, {
+            days,
+            overlap:
+              state.event_type === "activity" && moved
+                ? { start: state.start_time, end: state.end_time, excludeId: row.id }
+                : null,
+          });
 
           const values: Partial<EventValues> = {
             startTime: new Date(state.start_time),
@@ -531,9 +683,20 @@ export function createTimeBlockingService({
       recurrences: boolean;
     }): Promise<void> {
       const board = await requireBoard(actorId, userId, "write");
-      await repository.transaction(async (queries) => {
+      await repository.transaction(async (queries, tx) => {
+        await lockActivitiesOf(tx, board.userId);
         const row = await queries.lockEvent(board, eventId);
         if (!row) throw notFound("Event");
+        if (row.eventType === "activity" && (!row.recurrenceId || recurrences)) {
+          const series = row.recurrenceId ? await queries.lockSeries(board, row.recurrenceId) : undefined;
+          await guardActivities(tx, board, {
+            days: [
+              series
+                ? seriesDays(board, row.startTime.getTime(), series.recurrence)
+                : dayOf(board, row.startTime.getTime()),
+            ],
+          });
+        }
         if (!row.recurrenceId) {
           await queries.deleteEvent(board, eventId);
           return;
@@ -564,10 +727,14 @@ export function createTimeBlockingService({
       input: RecurrencePatch;
     }): Promise<Recurrence | null> {
       const board = await requireBoard(actorId, userId, "write");
-      return repository.transaction(async (queries) => {
+      return repository.transaction(async (queries, tx) => {
+        await lockActivitiesOf(tx, board.userId);
         const series = await queries.lockSeries(board, recurrenceId);
         if (!series) throw notFound("Recurrence");
         const endDate = input.end_date;
+        if (series.template.eventType === "activity") {
+          await guardActivities(tx, board, { days: changedSeriesDays(board, series, input) });
+        }
         if (endDate !== undefined && endDate !== null && endDate < series.template.startTime.getTime()) {
           await queries.deleteRecurrence(board, recurrenceId);
           return null;

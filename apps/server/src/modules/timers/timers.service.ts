@@ -28,7 +28,10 @@ export function createTimersService({
   timeBlocking,
 }: {
   repository: TimersRepository;
-  timeBlocking: Pick<TimeBlockingService, "findBoard" | "requireBoard" | "findEvent" | "logTimedWork">;
+  timeBlocking: Pick<
+    TimeBlockingService,
+    "findBoard" | "requireBoard" | "findEvent" | "logTimedWork" | "assertTimedActivityWritable"
+  >;
 }) {
   return {
     /** The owner's running timer with its event, or null. */
@@ -68,6 +71,8 @@ export function createTimersService({
           if (!canStartTimer(event, { running: false, endOfToday: endOfDayIn(now, board.timeZone) })) {
             throw new AppError("CONFLICT", whyTimerCannotStart(event));
           }
+          // Timing an activity of an approved period would log time into it.
+          await timeBlocking.assertTimedActivityWritable({ board, event, tx });
           const row = await queries.insert({
             organizationId: board.organizationId,
             userId,
