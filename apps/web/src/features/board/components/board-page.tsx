@@ -23,6 +23,7 @@ import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { lazyComponent, useDrawnOnce } from "../../../lib/lazy-component";
 import { useCan } from "../../../lib/permissions";
 import { useSignedInUser } from "../../../lib/session";
+import type { DaysOffDecoration } from "../days-off/days-off-layer";
 import type { EventFormTarget } from "../event-form/event-form-modal";
 import { alertError } from "../lib/alert-error";
 import { browserTimeZone, dayTotals } from "../lib/board-time";
@@ -50,6 +51,8 @@ const BoardPreferencesModal = lazyComponent(() =>
   import("./board-preferences-modal").then((module) => module.BoardPreferencesModal),
 );
 const SidePanel = lazyComponent(() => import("../side-panel/side-panel").then((module) => module.SidePanel));
+// The person's holidays and time off come after the board, as read-only all-day blocks (decision 026).
+const DaysOffLayer = lazyComponent(() => import("../days-off/days-off-layer").then((module) => module.DaysOffLayer));
 
 /** Spec part 1 §2 "Board" (/user/{userId}/board): the week or day of one person's time blocks. */
 export function BoardPage() {
@@ -81,18 +84,23 @@ export function BoardPage() {
   const [formTarget, setFormTarget] = useState<EventFormTarget | null>(null);
   const [menuTarget, setMenuTarget] = useState<ContextMenuTarget | null>(null);
   const [preferencesOpened, setPreferencesOpened] = useState(false);
+  const [daysOff, setDaysOff] = useState<DaysOffDecoration | null>(null);
   const drawForm = useDrawnOnce(formTarget !== null);
   const drawPreferences = useDrawnOnce(preferencesOpened);
 
   const runningEventId = timer.runningEventId;
-  const calendarEvents = useMemo(
-    () =>
-      events.map((event) => {
-        const input = toCalendarEvent(event, { editable: !readOnly });
-        const running = runningEventId === event.id && !event.is_occurrence ? { className: classes.running } : {};
-        return { ...input, ...running };
-      }),
-    [events, readOnly, runningEventId],
+  const calendarEvents = useMemo(() => {
+    const own = events.map((event) => {
+      const input = toCalendarEvent(event, { editable: !readOnly });
+      const running = runningEventId === event.id && !event.is_occurrence ? { className: classes.running } : {};
+      return { ...input, ...running };
+    });
+    return daysOff ? daysOff.decorate(own) : own;
+  }, [events, readOnly, runningEventId, daysOff]);
+  // Days off are all-day blocks: the row shows while there are any, whatever the preference.
+  const shownPreferences = useMemo(
+    () => (daysOff?.any ? { ...preferences, allDaySlot: true } : preferences),
+    [preferences, daysOff],
   );
   // The context menu is opened from a listener FullCalendar attached at mount: it finds the tile's current data here.
   const eventsById = useRef(new Map<string, TimeBlockingEvent>());
@@ -251,7 +259,7 @@ export function BoardPage() {
           <BoardTilesContext.Provider value={tiles}>
             <BoardCalendar
               controller={controller}
-              preferences={preferences}
+              preferences={shownPreferences}
               events={calendarEvents}
               readOnly={readOnly}
               view={view}
@@ -264,6 +272,11 @@ export function BoardPage() {
             </div>
           )}
         </div>
+        {range && (
+          <Suspense fallback={null}>
+            <DaysOffLayer userId={userId} range={range} onChange={setDaysOff} />
+          </Suspense>
+        )}
         {panel && (
           <Suspense fallback={null}>
             <SidePanel userId={userId} source={panel} onClose={() => setPanel(null)} />

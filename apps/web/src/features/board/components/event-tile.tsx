@@ -34,10 +34,12 @@ export function EventTile({ info }: { info: EventDisplayInfo }) {
   const event = boardEventOf(info.event.extendedProps);
 
   if (!event) {
-    // A card being dropped from the side panel: its title only, until the board saves it.
+    // A card being dropped from the side panel (its title only, until the board saves it), or a read-only day off.
     return <div className={classes.tile}>{info.event.title}</div>;
   }
   const state = tileState(event, board);
+  // A planning block on a day of approved time off (days-off-events.ts) says so in its name.
+  const warning = info.event.extendedProps.warning as string | undefined;
   const title = event.title || labels.untitled;
   // The copy a drag carries under the pointer is no control of its own.
   const Face = info.isMirror ? "div" : "button";
@@ -54,7 +56,11 @@ export function EventTile({ info }: { info: EventDisplayInfo }) {
       <Face
         {...(Face === "button" ? { type: "button" as const } : {})}
         className={classes.tileFace}
-        aria-label={info.isMirror ? undefined : tileName(event, { timeText: info.timeText, state, words: labels })}
+        aria-label={
+          info.isMirror
+            ? undefined
+            : [tileName(event, { timeText: info.timeText, state, words: labels }), warning].filter(Boolean).join(", ")
+        }
       >
         <span className={classes.tileHead}>
           {state.running && <IconStopwatch className={classes.runningIcon} size={14} aria-hidden />}
