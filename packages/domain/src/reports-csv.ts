@@ -2,12 +2,15 @@ import { toCsv } from "./csv.js";
 import type { ProjectReportEntry, TimesheetRow, TimesheetType } from "./reports.js";
 import { round2 } from "./reports-figures.js";
 
-/** The timesheet's CSV columns for each type (spec part 2 §2): user, date, weekday, worked hours, then the type's own. */
+/**
+ * The timesheet's CSV columns for each type (spec part 2 §2): user, date, weekday, worked hours, then the type's own;
+ * byDay ends with the hours of holidays and time off (decision 026).
+ */
 export function timesheetCsvHeader(type: TimesheetType): string[] {
   const common = ["user", "date", "weekday", "workedHours", "hours"];
   switch (type) {
     case "byDay":
-      return [...common, "contractualHours"];
+      return [...common, "contractualHours", "timeOff"];
     case "byProject":
       return [...common, "project", "customer"];
     case "byClient":
@@ -19,7 +22,7 @@ function timesheetCsvRow(type: TimesheetType, row: TimesheetRow): (string | numb
   const common = [row.nominative, row.work_log_date, row.weekday, row.worked_hours, round2(row.work_log / 3600)];
   switch (type) {
     case "byDay":
-      return [...common, row.contractual_hours];
+      return [...common, row.contractual_hours, round2(row.time_off / 3600)];
     case "byProject":
       return [...common, row.project_title, row.customer_nominative];
     case "byClient":

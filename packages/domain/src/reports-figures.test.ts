@@ -10,12 +10,16 @@ import {
   costOfDays,
   costOnDay,
   dailyCapacitySeconds,
+  dayCapacity,
+  dayCapacityOn,
   dayPercentage,
   daysFrom,
   euros,
+  type HoursOff,
   hoursMinutes,
   type LoggableEvent,
   mondayOf,
+  netContractualSeconds,
   plannedByDay,
   planVersusActual,
   ringCapacitySeconds,
@@ -98,6 +102,208 @@ describe("ringCapacitySeconds", () => {
           contractualHoursPerDay(contracts[0]!) * 5 * 3600
         );
       }),
+    );
+  });
+});
+
+/** What takes hours off a day: nothing unless said. */
+const off = (overrides: Partial<HoursOff>): HoursOff => ({
+  holiday: null,
+  convention: "reduce",
+  timeOff: [],
+  ...overrides,
+});
+
+describe("dayCapacity (decision 026)", () => {
+  const eight = 8 * 3600;
+  it.each([
+    ["nothing off", eight, null, { capacity: eight, time_off: 0, credited: 0 }],
+    ["a full holiday, reduce", eight, off({ holiday: "full" }), { capacity: 0, time_off: eight, credited: 0 }],
+    ["a half holiday, reduce", eight, off({ holiday: "half" }), { capacity: 14_400, time_off: 14_400, credited: 0 }],
+    [
+      "a full holiday, worked: the capacity stays, the day is credited",
+      eight,
+      off({ holiday: "full", convention: "worked" }),
+      { capacity: eight, time_off: eight, credited: eight },
+    ],
+    [
+      "a half holiday, worked",
+      eight,
+      off({ holiday: "half", convention: "worked" }),
+      { capacity: eight, time_off: 14_400, credited: 14_400 },
+    ],
+    ["a day of time off", eight, off({ timeOff: [{ part: "full" }] }), { capacity: 0, time_off: eight, credited: 0 }],
+    [
+      "half a day of time off",
+      eight,
+      off({ timeOff: [{ part: "half" }] }),
+      { capacity: 14_400, time_off: 14_400, credited: 0 },
+    ],
+    [
+      "2.5 hours of time off",
+      eight,
+      off({ timeOff: [{ part: "hours", hours: 2.5 }] }),
+      { capacity: 19_800, time_off: 9000, credited: 0 },
+    ],
+    [
+      "hours beyond the day take the day, no more",
+      6 * 3600,
+      off({ timeOff: [{ part: "hours", hours: 10 }] }),
+      { capacity: 0, time_off: 6 * 3600, credited: 0 },
+    ],
+    [
+      "two half days (morning and afternoon) take the day",
+      eight,
+      off({ timeOff: [{ part: "half" }, { part: "half" }] }),
+      { capacity: 0, time_off: eight, credited: 0 },
+    ],
+    [
+      "a half holiday and a half day of time off, reduce",
+      eight,
+      off({ holiday: "half", timeOff: [{ part: "half" }] }),
+      { capacity: 0, time_off: eight, credited: 0 },
+    ],
+    [
+      "a half holiday and a half day of time off, worked: only the time off lowers the capacity",
+      eight,
+      off({ holiday: "half", convention: "worked", timeOff: [{ part: "half" }] }),
+      { capacity: 14_400, time_off: eight, credited: 14_400 },
+    ],
+    [
+      "a day of vacation across a full holiday, worked: the holiday is credited, the vacation takes nothing",
+      eight,
+      off({ holiday: "full", convention: "worked", timeOff: [{ part: "full" }] }),
+      { capacity: eight, time_off: eight, credited: eight },
+    ],
+    [
+      "hours on a half holiday take at most the half left",
+      eight,
+      off({ holiday: "half", timeOff: [{ part: "hours", hours: 6 }] }),
+      { capacity: 0, time_off: eight, credited: 0 },
+    ],
+    [
+      "a part-time day of 4 h, half a day off",
+      4 * 3600,
+      off({ timeOff: [{ part: "half" }] }),
+      { capacity: 7200, time_off: 7200, credited: 0 },
+    ],
+    [
+      "a day without hours: nothing to take",
+      0,
+      off({ holiday: "full", timeOff: [{ part: "full" }] }),
+      { capacity: 0, time_off: 0, credited: 0 },
+    ],
+  ] as const)("%s", (_label, base, hoursOff, expected) => {
+    expect(dayCapacity(base, hoursOff)).toEqual(expected);
+  });
+
+  it("on a part-time contract's day off, holidays and time off take nothing; on its working days, its hours", () => {
+    const holiday = off({ holiday: "full" });
+    // Tuesday 3 March is free under `partTime`; Wednesday has 6 h.
+    expect(dayCapacityOn([partTime], "2026-03-03", holiday)).toEqual({ capacity: 0, time_off: 0, credited: 0 });
+    expect(dayCapacityOn([partTime], "2026-03-04", holiday)).toEqual({ capacity: 0, time_off: 6 * 3600, credited: 0 });
+    // Without a contract, the 8 h default is what a holiday takes.
+    expect(dayCapacityOn([], "2026-03-04", holiday)).toEqual({ capacity: 0, time_off: 28_800, credited: 0 });
+  });
+
+  it("a week with a holiday and time off, across a contract that changes mid-week", () => {
+    const contracts = [
+      contract({ uid: "a", contractual_hours: 8, to_date: "2026-03-03" }),
+      contract({
+        uid: "b",
+        contract_type: "part-time",
+        contractual_hours: 0,
+        from_date: "2026-03-04",
+        contractual_hours_by_day: { ...noHoursByDay, wednesday: 6, thursday: 6, friday: 4 },
+      }),
+    ];
+    const offByDate = new Map<string, HoursOff>([
+      // Monday: a half holiday under the 8 h contract; Wednesday: 2 h off of 6; Friday: a whole day off of 4.
+      ["2026-03-02", off({ holiday: "half" })],
+      ["2026-03-04", off({ timeOff: [{ part: "hours", hours: 2 }] })],
+      ["2026-03-06", off({ timeOff: [{ part: "full" }] })],
+      // Sunday: free under both contracts.
+      ["2026-03-08", off({ holiday: "full" })],
+    ]);
+    expect(ringCapacitySeconds(contracts, "2026-03-02", "2026-03-08")).toBe((8 + 8 + 6 + 6 + 4) * 3600);
+    expect(ringCapacitySeconds(contracts, "2026-03-02", "2026-03-08", offByDate)).toBe((4 + 8 + 4 + 6 + 0) * 3600);
+    expect(netContractualSeconds(contracts, "2026-03-02", "2026-03-08", offByDate)).toBe((4 + 8 + 4 + 6 + 0) * 3600);
+    // Only the period's days count, and days without a contract give no contractual seconds to take from.
+    expect(netContractualSeconds(contracts, "2026-03-03", "2026-03-05", offByDate)).toBe((8 + 4 + 6) * 3600);
+    expect(netContractualSeconds([], "2026-03-02", "2026-03-08", offByDate)).toBe(0);
+  });
+
+  const hoursOffArbitrary = fc.record({
+    holiday: fc.constantFrom(null, "full" as const, "half" as const),
+    convention: fc.constantFrom("reduce" as const, "worked" as const),
+    timeOff: fc.array(
+      fc.oneof(
+        fc.constant({ part: "full" as const }),
+        fc.constant({ part: "half" as const }),
+        fc.integer({ min: 1, max: 2400 }).map((cents) => ({ part: "hours" as const, hours: cents / 100 })),
+      ),
+      { maxLength: 4 },
+    ),
+  });
+
+  it("never answers a capacity below 0 or above the contract's, nor more time off than the day", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.constantFrom(0, 28_800),
+          fc.integer({ min: 0, max: 24 }).map((hours) => hours * 3600),
+        ),
+        fc.option(hoursOffArbitrary, { nil: null }),
+        (base, hoursOff) => {
+          const day = dayCapacity(base, hoursOff);
+          return (
+            day.capacity >= 0 &&
+            day.capacity <= base &&
+            day.time_off >= 0 &&
+            day.time_off <= base &&
+            day.credited >= 0 &&
+            day.credited <= day.time_off &&
+            // What is neither expected nor credited is exactly what the day lost.
+            base - day.capacity + day.credited === day.time_off
+          );
+        },
+      ),
+    );
+  });
+
+  it("never answers a day's capacity below 0 or above the contract's, on any contract and any day", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: 0, max: 24 }).map((hours) => contract({ contractual_hours: hours })),
+          fc
+            .array(fc.integer({ min: 0, max: 24 }), { minLength: 7, maxLength: 7 })
+            .map(([monday, tuesday, wednesday, thursday, friday, saturday, sunday]) =>
+              contract({
+                contract_type: "part-time",
+                contractual_hours: 0,
+                contractual_hours_by_day: {
+                  monday: monday!,
+                  tuesday: tuesday!,
+                  wednesday: wednesday!,
+                  thursday: thursday!,
+                  friday: friday!,
+                  saturday: saturday!,
+                  sunday: sunday!,
+                },
+              }),
+            ),
+        ),
+        fc.integer({ min: 0, max: 3000 }),
+        hoursOffArbitrary,
+        (terms, offset, hoursOff) => {
+          const date = addDays("2026-01-01", offset);
+          const base = dailyCapacitySeconds([terms], date);
+          const { capacity } = dayCapacityOn([terms], date, hoursOff);
+          const hours = timesheetDayTerms([terms], date, hoursOff).contractual_hours!;
+          return capacity >= 0 && capacity <= base && hours >= 0 && hours * 3600 <= base;
+        },
+      ),
     );
   });
 });
@@ -366,6 +572,7 @@ describe("withZeroWeekdays", () => {
     contract_type: null,
     contractual_hours: null,
     contractual_hours_by_day: null,
+    time_off: 0,
     project_id: null,
     project_title: null,
     customer_id: null,
@@ -409,11 +616,48 @@ describe("withZeroWeekdays", () => {
       contract_type: "part-time",
       contractual_hours: 4,
       contractual_hours_by_day: partTime.contractual_hours_by_day,
+      time_off: 0,
     });
     expect(timesheetDayTerms([], "2026-03-02")).toEqual({
       contract_type: null,
       contractual_hours: null,
       contractual_hours_by_day: null,
+      time_off: 0,
+    });
+  });
+
+  it("a zero row on a day of time off carries it, and its contractual hours are net of it", () => {
+    const rows = withZeroWeekdays(
+      [],
+      [{ user_id: "ann", nominative: "ann" }],
+      "2026-03-02",
+      "2026-03-03",
+      () => [contract({})],
+      () => new Map([["2026-03-03", off({ timeOff: [{ part: "hours", hours: 1.5 }] })]]),
+    );
+    expect(rows.map((r) => [r.work_log_date, r.contractual_hours, r.time_off])).toEqual([
+      ["2026-03-02", 8, 0],
+      ["2026-03-03", 6.5, 5400],
+    ]);
+  });
+
+  it.each([
+    ["a full holiday (reduce): no hours left, the day taken", [contract({})], off({ holiday: "full" }), 0, 28_800],
+    [
+      "a full holiday (worked): the hours stay, the day credited",
+      [contract({})],
+      off({ holiday: "full", convention: "worked" }),
+      8,
+      28_800,
+    ],
+    ["a half holiday on a part-time Wednesday", [partTime], off({ holiday: "half" }), 3, 10_800],
+    ["hours with two decimals", [contract({})], off({ timeOff: [{ part: "hours", hours: 1.15 }] }), 6.85, 4140],
+    // Without a contract the hours are null, and the time off is taken from the 8 h the rings count.
+    ["no contract: no hours, the rings' time off", [], off({ timeOff: [{ part: "half" }] }), null, 14_400],
+  ] as const)("on a Wednesday, %s", (_label, contracts, hoursOff, hours, timeOff) => {
+    expect(timesheetDayTerms(contracts, "2026-03-04", hoursOff)).toMatchObject({
+      contractual_hours: hours,
+      time_off: timeOff,
     });
   });
 });

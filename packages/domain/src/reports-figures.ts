@@ -3,9 +3,11 @@ import {
   type Contract,
   contractInForce,
   contractualHoursOn,
+  contractualSecondsBetween,
   fullTimeWorkdays,
   weeklyContractualHours,
 } from "./contracts.js";
+import type { HolidayConvention } from "./hours-constants.js";
 import { preferenceWithDefault } from "./preferences.js";
 import type { TimesheetRow } from "./reports.js";
 import { calendarDateIn, instantAt, isTimeZone } from "./zoned-time.js";
@@ -75,9 +77,129 @@ export function dailyCapacitySeconds(
   return fullTimeWorkdays.includes(weekday) ? defaultDailyCapacitySeconds : 0;
 }
 
-/** The ring's capacity over a period: the days' capacities added (hours per day × 5 × 3600 for a full week). */
-export function ringCapacitySeconds(contracts: readonly ContractTerms[], from: CalendarDate, to: CalendarDate): number {
-  return daysFrom(from, to).reduce((total, date) => total + dailyCapacitySeconds(contracts, date), 0);
+/** A holiday of a person's group on a day: the whole day or half of it. */
+export type HolidayPart = "full" | "half";
+
+/** One approved time off on a day: the whole day, half of it (morning or afternoon), or some hours. */
+export interface TimeOffPart {
+  part: "full" | "half" | "hours";
+  /** With `hours`: how many (more than 0, at most 24, two decimals). */
+  hours?: number;
+}
+
+/**
+ * What takes hours off a person's day (decision 026): the holiday of their group (the larger part when a public and an
+ * own day fall on one date), the group's convention, and their approved time off. Requested, rejected and cancelled
+ * time off is not here: it counts nothing.
+ */
+export interface HoursOff {
+  holiday: HolidayPart | null;
+  convention: HolidayConvention;
+  timeOff: readonly TimeOffPart[];
+}
+
+/** A day's capacity net of holidays and time off, in seconds. */
+export interface DayCapacity {
+  /** What is expected of the person that day: never negative, never above the base. */
+  capacity: number;
+  /** Seconds of the day taken by the holiday and the time off (the timesheet's time-off column); at most the base. */
+  time_off: number;
+  /**
+   * Of `time_off`, the seconds counted as worked: a holiday of a group with the `worked` convention. The figures that
+   * compare logged time with capacity (the rings' and days' percentages, the approvals' difference) add them to the
+   * logged time.
+   */
+  credited: number;
+}
+
+/**
+ * Decision 026's capacity rule. `base` is the day's capacity under the contract (`dailyCapacitySeconds`, or the
+ * contract's own hours for the timesheet). The holiday takes its part first (a whole day is the base, a half day half
+ * of it); approved time off then takes what it asks for (a whole day the base, a half day half of it, hours their
+ * seconds) from what the holiday left, so a vacation across a holiday does not take that day twice. Under `reduce` the
+ * capacity loses both; under `worked` it loses only the time off, and the holiday's seconds are credited as worked.
+ */
+export function dayCapacity(base: number, hoursOff: HoursOff | null | undefined): DayCapacity {
+  const whole = Math.max(0, base);
+  if (!hoursOff) return { capacity: whole, time_off: 0, credited: 0 };
+  const holiday = hoursOff.holiday === "full" ? whole : hoursOff.holiday === "half" ? whole / 2 : 0;
+  let asked = 0;
+  for (const off of hoursOff.timeOff) {
+    // Hours have at most two decimals: their seconds are whole, rounded against floating point (1.15 × 3600).
+    asked +=
+      off.part === "full" ? whole : off.part === "half" ? whole / 2 : Math.max(0, Math.round((off.hours ?? 0) * 3600));
+  }
+  const taken = Math.min(asked, whole - holiday);
+  const worked = hoursOff.convention === "worked";
+  return {
+    capacity: whole - taken - (worked ? 0 : holiday),
+    time_off: holiday + taken,
+    credited: worked ? holiday : 0,
+  };
+}
+
+/** A day's capacity under the contracts in force (`dailyCapacitySeconds`), net of its holiday and time off. */
+export function dayCapacityOn(
+  contracts: readonly ContractTerms[],
+  date: CalendarDate,
+  hoursOff: HoursOff | null | undefined,
+): DayCapacity {
+  return dayCapacity(dailyCapacitySeconds(contracts, date), hoursOff);
+}
+
+/** Days off by date, as the reports read them for one person. */
+export type HoursOffByDate = ReadonlyMap<CalendarDate, HoursOff>;
+
+/**
+ * The ring's capacity over a period: the days' capacities added (hours per day × 5 × 3600 for a full week), net of
+ * holidays and approved time off.
+ */
+export function ringCapacitySeconds(
+  contracts: readonly ContractTerms[],
+  from: CalendarDate,
+  to: CalendarDate,
+  offByDate: HoursOffByDate = new Map(),
+): number {
+  return daysFrom(from, to).reduce(
+    (total, date) => total + dayCapacityOn(contracts, date, offByDate.get(date)).capacity,
+    0,
+  );
+}
+
+/**
+ * Contractual seconds of a period under the contracts in force (no default for days without one), net of holidays and
+ * approved time off: each contract's seconds (`contractualSecondsBetween`), less `contractualSecondsOff`.
+ */
+export function netContractualSeconds(
+  contracts: readonly ContractTerms[],
+  from: CalendarDate,
+  to: CalendarDate,
+  offByDate: HoursOffByDate = new Map(),
+): number {
+  let seconds = 0;
+  for (const contract of contracts) seconds += contractualSecondsBetween(contract, from, to);
+  return seconds - contractualSecondsOff(contracts, from, to, offByDate);
+}
+
+/**
+ * What the holidays and approved time off of a period take from its contractual seconds: on each day off, the hours of
+ * the contract in force that day less what `dayCapacity` leaves of them (nothing on a day without a contract).
+ */
+export function contractualSecondsOff(
+  contracts: readonly ContractTerms[],
+  from: CalendarDate,
+  to: CalendarDate,
+  offByDate: HoursOffByDate,
+): number {
+  let seconds = 0;
+  for (const [date, hoursOff] of offByDate) {
+    if (date < from || date > to) continue;
+    const contract = contractInForce(contracts, date);
+    if (!contract) continue;
+    const base = contractualHoursOn(contract, weekdayOf(date)) * 3600;
+    seconds += base - dayCapacity(base, hoursOff).capacity;
+  }
+  return seconds;
 }
 
 /**
@@ -217,28 +339,33 @@ export function planVersusActual({ planned, logged, plannedCost, loggedCost }: P
 // ---------------------------------------------------------------------------------------------------------------
 // Timesheet rows and CSV (spec part 2 §2 "Timesheet report")
 
-/** The byDay export's zero rows: every Monday-to-Friday without a row gets one with no time, for each user. */
+/**
+ * The byDay export's zero rows: every Monday-to-Friday without a row gets one with no time, for each user, with the
+ * day's contract terms and time off (`timesheetDayTerms`).
+ */
 export function withZeroWeekdays(
   rows: readonly TimesheetRow[],
   users: ReadonlyArray<Pick<TimesheetRow, "user_id" | "nominative">>,
   from: CalendarDate,
   to: CalendarDate,
   contractsOf: (userId: string) => readonly ContractTerms[],
+  hoursOffOf: (userId: string) => HoursOffByDate = () => new Map(),
 ): TimesheetRow[] {
   const logged = new Set(rows.map((row) => `${row.user_id}|${row.work_log_date}`));
   const result = [...rows];
   const weekdays = daysFrom(from, to).filter(isWorkday);
   for (const user of users) {
+    const offByDate = hoursOffOf(user.user_id);
     for (const date of weekdays) {
       if (logged.has(`${user.user_id}|${date}`)) continue;
       result.push({
-        ...timesheetDayTerms(contractsOf(user.user_id), date),
         user_id: user.user_id,
         nominative: user.nominative,
         work_log_date: date,
         weekday: weekdayOf(date),
         work_log: 0,
         worked_hours: hoursMinutes(0),
+        ...timesheetDayTerms(contractsOf(user.user_id), date, offByDate.get(date)),
         project_id: null,
         project_title: null,
         customer_id: null,
@@ -253,17 +380,25 @@ export function withZeroWeekdays(
   );
 }
 
-/** The contract columns of a timesheet row on a day. */
+/**
+ * The contract and time-off columns of a timesheet row on a day: the contract in force, its hours that day net of the
+ * holiday and time off (`dayCapacity` on the contract's hours), and the seconds the holiday and time off take (on the
+ * ring's base, `dailyCapacitySeconds`, so that the timesheet and the rings agree).
+ */
 export function timesheetDayTerms(
   contracts: readonly ContractTerms[],
   date: CalendarDate,
-): Pick<TimesheetRow, "contract_type" | "contractual_hours" | "contractual_hours_by_day"> {
+  hoursOff?: HoursOff | null,
+): Pick<TimesheetRow, "contract_type" | "contractual_hours" | "contractual_hours_by_day" | "time_off"> {
   const contract = contractInForce(contracts, date);
-  return contract
-    ? {
-        contract_type: contract.contract_type,
-        contractual_hours: contractualHoursOn(contract, weekdayOf(date)),
-        contractual_hours_by_day: contract.contractual_hours_by_day,
-      }
-    : { contract_type: null, contractual_hours: null, contractual_hours_by_day: null };
+  const timeOff = hoursOff ? dayCapacityOn(contracts, date, hoursOff).time_off : 0;
+  if (!contract)
+    return { contract_type: null, contractual_hours: null, contractual_hours_by_day: null, time_off: timeOff };
+  const hours = contractualHoursOn(contract, weekdayOf(date));
+  return {
+    contract_type: contract.contract_type,
+    contractual_hours: hoursOff ? round2(dayCapacity(hours * 3600, hoursOff).capacity / 3600) : hours,
+    contractual_hours_by_day: contract.contractual_hours_by_day,
+    time_off: timeOff,
+  };
 }

@@ -129,8 +129,9 @@ describe("CSV", () => {
     work_log: 5400,
     worked_hours: "01:30",
     contract_type: "full-time",
-    contractual_hours: 8,
+    contractual_hours: 4,
     contractual_hours_by_day: null,
+    time_off: 14_400,
     project_id: "p",
     project_title: "Sito",
     customer_id: "c",
@@ -140,8 +141,8 @@ describe("CSV", () => {
   it.each([
     [
       "byDay",
-      "\uFEFFuser;date;weekday;workedHours;hours;contractualHours\r\n" +
-        '"Anna; Rossi";2026-03-02;monday;01:30;1,5;8\r\n',
+      "\uFEFFuser;date;weekday;workedHours;hours;contractualHours;timeOff\r\n" +
+        '"Anna; Rossi";2026-03-02;monday;01:30;1,5;4;4\r\n',
     ],
     [
       "byProject",

@@ -96,9 +96,17 @@ export const timesheetRowSchema = z.object({
   worked_hours: z.string(),
   /** The contract in force on that day; null without one. */
   contract_type: z.enum(contractTypes).nullable(),
-  /** The day's contractual hours under that contract (0 on a day off); null without a contract. */
+  /**
+   * The day's contractual hours under that contract (0 on a day off), net of the day's holiday and approved time off
+   * (decision 026; a holiday of a group with the `worked` convention keeps them); null without a contract.
+   */
   contractual_hours: z.number().nullable(),
   contractual_hours_by_day: hoursByDaySchema.nullable(),
+  /**
+   * Seconds of the day taken by the holiday of the person's group and their approved time off (the rings' capacity
+   * rule): 0 on most days. byDay has a row for a day with time off even without logged time.
+   */
+  time_off: z.number(),
   project_id: z.string().nullable(),
   project_title: z.string().nullable(),
   customer_id: z.string().nullable(),
@@ -112,8 +120,13 @@ export const timesheetUserTotalSchema = z.object({
   nominative: z.string(),
   work_log: z.number(),
   worked_hours: z.string(),
-  /** Contractual seconds over the period under the contracts in force (no default for days without one). */
+  /**
+   * Contractual seconds over the period under the contracts in force (no default for days without one), net of
+   * holidays and approved time off.
+   */
   contractual_seconds: z.number(),
+  /** Seconds of the period taken by holidays and approved time off (the rows' `time_off` of every day added). */
+  time_off: z.number(),
   /** Seconds logged on days without a contract in force (they cost 0). */
   without_contract: z.number(),
 });
@@ -125,7 +138,7 @@ export const timesheetSchema = z.object({
   end_date: z.string(),
   /** By user name, then day, then project title or customer name. */
   rows: z.array(timesheetRowSchema),
-  /** One per user of the answer: users with logged time or a contract in the period. */
+  /** One per user of the answer: users with logged time, a contract or time off in the period. */
   totals: z.array(timesheetUserTotalSchema),
   work_log: z.number(),
   worked_hours: z.string(),
@@ -164,8 +177,18 @@ export const userReportDaySchema = z.object({
   billable_work_log: z.number(),
   /** Seconds of planning blocks. */
   planned: z.number(),
-  /** The day's capacity in seconds: the contract's hours, else 8 h on Monday to Friday. */
+  /**
+   * The day's capacity in seconds: the contract's hours, else 8 h on Monday to Friday, net of the day's holiday and
+   * approved time off (decision 026).
+   */
   capacity: z.number(),
+  /** Seconds of the day taken by the holiday of the person's group and their approved time off. */
+  time_off: z.number(),
+  /**
+   * Of `time_off`, the seconds counted as worked (a holiday of a group with the `worked` convention, which keeps the
+   * capacity): `percetange` is (work_log + credited) over capacity.
+   */
+  credited: z.number(),
 });
 export type UserReportDay = z.infer<typeof userReportDaySchema>;
 
@@ -174,9 +197,16 @@ export const reportTotalsSchema = z.object({
   work_log: z.number(),
   billable_work_log: z.number(),
   planned: z.number(),
-  /** Ring capacity: the sum of the days' capacities (contractual hours per day × 5 × 3600 for a full week). */
+  /**
+   * Ring capacity: the sum of the days' capacities (contractual hours per day × 5 × 3600 for a full week), net of
+   * holidays and approved time off.
+   */
   capacity: z.number(),
-  /** work_log over capacity × 100, one decimal; null without capacity. */
+  /** Seconds of the period taken by holidays and approved time off. */
+  time_off: z.number(),
+  /** Of `time_off`, the seconds counted as worked (holidays of a group with the `worked` convention). */
+  credited: z.number(),
+  /** (work_log + credited) over capacity × 100, one decimal; null without capacity. */
   work_log_percentage: z.number().nullable(),
   billable_percentage: z.number().nullable(),
   work_log_cost: z.number(),

@@ -1036,7 +1036,7 @@ export const stoppedTimerEventExample: Out<typeof timeBlockingEventSchema> = {
   completed: true,
 };
 
-// Reports: Marco's week of 16 to 20 March 2026 (full time, 8 hours a day at 35 an hour)
+// Reports: Marco's week of 16 to 20 March 2026 (full time, 8 hours a day at 35 an hour; Friday afternoon off)
 
 export const timesheetExample: Out<typeof timesheetSchema> = {
   timesheet_type: "byProject",
@@ -1053,6 +1053,7 @@ export const timesheetExample: Out<typeof timesheetSchema> = {
       contract_type: "full-time",
       contractual_hours: 8,
       contractual_hours_by_day: null,
+      time_off: 0,
       project_id: ids.rebrand,
       project_title: "Acme rebrand 2026",
       customer_id: ids.acme,
@@ -1068,6 +1069,7 @@ export const timesheetExample: Out<typeof timesheetSchema> = {
       contract_type: "full-time",
       contractual_hours: 8,
       contractual_hours_by_day: null,
+      time_off: 0,
       project_id: null,
       project_title: null,
       customer_id: null,
@@ -1080,7 +1082,8 @@ export const timesheetExample: Out<typeof timesheetSchema> = {
       nominative: "Marco Bianchi",
       work_log: 18900,
       worked_hours: "05:15",
-      contractual_seconds: 144000,
+      contractual_seconds: 129600,
+      time_off: 14400,
       without_contract: 0,
     },
   ],
@@ -1092,9 +1095,11 @@ const marcoWeekTotals = {
   work_log: 18900,
   billable_work_log: 15300,
   planned: 3600,
-  capacity: 144000,
-  work_log_percentage: 13.1,
-  billable_percentage: 10.6,
+  capacity: 129600,
+  time_off: 14400,
+  credited: 0,
+  work_log_percentage: 14.6,
+  billable_percentage: 11.8,
   work_log_cost: 183.75,
   without_contract: 0,
   plan_versus_actual: {
@@ -1136,6 +1141,8 @@ const idleDay = (date: string) => ({
   billable_work_log: 0,
   planned: 0,
   capacity: 28800,
+  time_off: 0,
+  credited: 0,
 });
 
 export const userReportExample: Out<typeof userReportSchema> = {
@@ -1151,6 +1158,8 @@ export const userReportExample: Out<typeof userReportSchema> = {
       billable_work_log: 15300,
       planned: 3600,
       capacity: 28800,
+      time_off: 0,
+      credited: 0,
     },
     {
       date: "2026-03-17",
@@ -1160,10 +1169,12 @@ export const userReportExample: Out<typeof userReportSchema> = {
       billable_work_log: 0,
       planned: 0,
       capacity: 28800,
+      time_off: 0,
+      credited: 0,
     },
     idleDay("2026-03-18"),
     idleDay("2026-03-19"),
-    idleDay("2026-03-20"),
+    { ...idleDay("2026-03-20"), capacity: 14400, time_off: 14400 },
   ],
   totals: marcoWeekTotals,
 };

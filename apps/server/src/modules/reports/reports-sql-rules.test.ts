@@ -2,6 +2,8 @@ import {
   type Contract,
   contractualHoursOn,
   dailyCapacitySeconds,
+  dayCapacity,
+  type HoursOff,
   hoursMinutes,
   weekdayOf,
   type weekdays,
@@ -97,6 +99,65 @@ describe("the report rules in SQL", () => {
       );
       const terms = contract ? [{ ...contract, from_date: "2000-01-01", to_date: null }] : [];
       expect(Number(row.capacity), label).toBe(dailyCapacitySeconds(terms, row.day));
+    }
+  });
+
+  test("a day's capacity net of holidays and time off agrees with dayCapacity", async () => {
+    const bases = [0, 4 * 3600, 6 * 3600, 28_800, 24 * 3600];
+    const holidays: HoursOff["holiday"][] = [null, "half", "full"];
+    // Whole days, half days and hours of approved time off on one day (the statement counts and adds them).
+    const timeOffs: Array<{ whole: number; half: number; hours: number[] }> = [
+      { whole: 0, half: 0, hours: [] },
+      { whole: 1, half: 0, hours: [] },
+      { whole: 0, half: 1, hours: [] },
+      { whole: 0, half: 2, hours: [] },
+      { whole: 0, half: 0, hours: [1.15] },
+      { whole: 0, half: 0, hours: [2.5, 0.75] },
+      { whole: 0, half: 0, hours: [24] },
+      { whole: 0, half: 1, hours: [3.33] },
+      { whole: 2, half: 1, hours: [0.01] },
+    ];
+    const cases = bases.flatMap((base) =>
+      holidays.flatMap((holiday) =>
+        (["reduce", "worked", null] as const).flatMap((convention) =>
+          timeOffs.map((off) => ({ base, holiday, convention, ...off })),
+        ),
+      ),
+    );
+    const found = await rows<{ index: number; capacity: number; time_off: number; credited: number }>(sql`
+      with x as (
+        select x.*, (select sum(h * 3600) from unnest(x.hours) h)::float8 as seconds
+        from jsonb_to_recordset(${JSON.stringify(cases.map((c, index) => ({ index, ...c })))}::jsonb)
+          as x(index int, base float8, holiday text, convention text, whole int, half int, hours numeric[])
+      )
+      select x.index, ${(() => {
+        const rule = sqlRules.dayCapacity({
+          base: sql`x.base`,
+          holiday: sql`x.holiday`,
+          convention: sql`x.convention`,
+          whole: sql`x.whole`,
+          half: sql`x.half`,
+          seconds: sql`x.seconds`,
+        });
+        return sql`${rule.capacity} as capacity, ${rule.timeOff} as time_off, ${rule.credited} as credited`;
+      })()}
+      from x`);
+    expect(found).toHaveLength(cases.length);
+    for (const row of found) {
+      const c = cases[Number(row.index)]!;
+      const expected = dayCapacity(c.base, {
+        holiday: c.holiday,
+        convention: c.convention ?? "reduce",
+        timeOff: [
+          ...Array.from({ length: c.whole }, () => ({ part: "full" as const })),
+          ...Array.from({ length: c.half }, () => ({ part: "half" as const })),
+          ...c.hours.map((hours) => ({ part: "hours" as const, hours })),
+        ],
+      });
+      expect(
+        { capacity: Number(row.capacity), time_off: Number(row.time_off), credited: Number(row.credited) },
+        JSON.stringify(c),
+      ).toEqual(expected);
     }
   });
 });

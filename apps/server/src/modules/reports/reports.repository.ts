@@ -1,9 +1,9 @@
 import {
   type CalendarDate,
-  type Contract,
   contractualSecondsBetween,
   defaultDailyCapacitySeconds,
   type EventType,
+  type HoursOffByDate,
   type ProjectReportSortColumn,
   type RecurrenceFrequency,
   type RecurrenceRule,
@@ -13,8 +13,13 @@ import {
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { type Database, type NamedStatement, namedStatement, runNamed, runNamedArrays } from "../../db/database.js";
-import { createContractsRepository } from "../contracts/contracts.repository.js";
-import { type DailyFiguresRow, type PackedDailyFigures, unpackDailyFigures } from "./daily-figures.js";
+import {
+  type DailyFiguresRow,
+  type PackedDailyFigures,
+  type PackedHoursOff,
+  unpackDailyFigures,
+  unpackHoursOff,
+} from "./daily-figures.js";
 import { seriesOccurrences } from "./series-occurrences.js";
 import {
   type ContractTerms,
@@ -186,6 +191,71 @@ export const sqlRules = {
   contractOn: (organizationId: string | Placeholder, userColumn: SQL, day: SQL) => sql`left join user_contracts c
     on c.user_id = ${userColumn} and c.organization_id = ${organizationId}
     and c.from_date <= ${day} and (c.to_date is null or c.to_date >= ${day})`,
+  /**
+   * `dayCapacity` (decision 026) of a day whose base capacity is `base` (float8 seconds): `holiday` is 'full', 'half'
+   * or null, `convention` the group's ('worked' or else reduce), `whole` and `half` the approved time off of a whole
+   * or a half day that covers it, `seconds` the approved hours' seconds. Any of them may be null (nothing of that).
+   */
+  dayCapacity: ({
+    base,
+    holiday,
+    convention,
+    whole,
+    half,
+    seconds,
+  }: {
+    base: SQL;
+    holiday: SQL;
+    convention: SQL;
+    whole: SQL;
+    half: SQL;
+    seconds: SQL;
+  }) => {
+    const day = sql`greatest(${base}, 0)`;
+    const holidayPart = sql`(case ${holiday} when 'full' then ${day} when 'half' then ${day} / 2 else 0 end)`;
+    // The time off takes what it asks for, from what the holiday left.
+    const taken = sql`least(coalesce(${whole}, 0) * ${day} + coalesce(${half}, 0) * ${day} / 2
+      + greatest(coalesce(${seconds}, 0), 0), ${day} - ${holidayPart})`;
+    const worked = sql`coalesce(${convention} = 'worked', false)`;
+    return {
+      capacity: sql`(${day} - ${taken} - case when ${worked} then 0 else ${holidayPart} end)`,
+      timeOff: sql`(${holidayPart} + ${taken})`,
+      credited: sql`(case when ${worked} then ${holidayPart} else 0 end)`,
+    };
+  },
+  /**
+   * What takes hours off the days of the people of `people` (a query answering `user_id`) from `from` to `to`, as
+   * three common table expressions: `hg`, each person's holiday group and its convention (their own group, else the
+   * organization's default; none without groups); `hol`, their group's holidays by day (`part` 'full' or 'half': a
+   * public and an own day on one date, the larger); `tof`, their approved time off by day (`whole` and `half` days,
+   * `seconds` of hours). Holidays and time off are calendar dates: no time zone moves them.
+   */
+  hoursOffTables: (organizationId: string | Placeholder, people: SQL, from: SQL, to: SQL) => sql`
+    hg as (
+      select m.user_id, g.id as group_id, g.convention
+      from organization_members m
+      join holiday_groups g on g.organization_id = m.organization_id
+        and (g.id = m.holiday_group_id or (m.holiday_group_id is null and g.is_default))
+      where m.organization_id = ${organizationId} and m.user_id in (${people})
+    ),
+    hol as materialized (
+      select hg.user_id, hd.date as day, hg.convention,
+        case when bool_and(hd.half_day) then 'half' else 'full' end as part
+      from hg join holiday_days hd on hd.group_id = hg.group_id and hd.date between ${from} and ${to}
+      group by 1, 2, 3
+    ),
+    tof as materialized (
+      select t.user_id, d::date as day,
+        count(*) filter (where t.half_day is null and t.hours is null)::int as whole,
+        count(*) filter (where t.half_day is not null)::int as half,
+        coalesce(sum(t.hours * 3600), 0)::float8 as seconds
+      from time_off t
+      cross join generate_series(greatest(t.start_date, ${from})::timestamp, least(t.end_date, ${to})::timestamp,
+        interval '1 day') d
+      where t.organization_id = ${organizationId} and t.user_id in (${people}) and t.status = 'approved'
+        and t.start_date <= ${to} and t.end_date >= ${from}
+      group by 1, 2
+    )`,
 };
 
 /** A person of a report, their zone and their place in its order. */
@@ -398,6 +468,36 @@ const contractsInPeriodStatement = reportStatement(
       and (c.to_date is null or c.to_date >= ${sql.placeholder("from")}::date)`,
 );
 
+/**
+ * What takes hours off the days of some people in a period (`hoursOff`): a row per person with any, their group's
+ * convention and their days packed in one text, five numbers a day: the day's offset from `from`, the holiday (0 none,
+ * 1 half, 2 full), the approved time off's whole days, half days and seconds of hours.
+ */
+const hoursOffStatement = reportStatement(
+  "hours_off",
+  (() => {
+    const from = sql`${sql.placeholder("from")}::date`;
+    const to = sql`${sql.placeholder("to")}::date`;
+    return sql`
+      with ${sqlRules.hoursOffTables(
+        sql.placeholder("organizationId"),
+        sql`select unnest(${sql.placeholder("userIds")}::uuid[])`,
+        from,
+        to,
+      )},
+      g as (
+        select coalesce(h.user_id, o.user_id) as user_id, coalesce(h.day, o.day) as day, h.part, o.whole, o.half,
+          o.seconds
+        from hol h full join tof o on o.user_id = h.user_id and o.day = h.day
+      )
+      select g.user_id, coalesce(hg.convention, 'reduce') as convention,
+        string_agg(concat_ws(' ', g.day - ${from}, case g.part when 'full' then 2 when 'half' then 1 else 0 end,
+          coalesce(g.whole, 0), coalesce(g.half, 0), coalesce(g.seconds, 0)), ' ') as days
+      from g left join hg on hg.user_id = g.user_id
+      group by g.user_id, hg.convention`;
+  })(),
+);
+
 export function createReportsRepository(db: Database) {
   // Both drivers answer `execute` with `{ rows }`; the common database type does not say so.
   const rows = async <T>(query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -410,22 +510,6 @@ export function createReportsRepository(db: Database) {
     /** Everyone in the organization `userId` belongs to, as `members` answers them. */
     membersOfUserOrganization(userId: string): Promise<MemberRow[]> {
       return runNamed<MemberRow>(db, membersOfUserOrganizationStatement, { userId });
-    },
-
-    /** The contracts of these people, as the domain reads them. */
-    async contracts(organizationId: string, userIds: readonly string[]): Promise<Contract[]> {
-      const found = await createContractsRepository(db).findContractsOfUsers(organizationId, userIds);
-      return found.map((row) => ({
-        uid: row.id,
-        user_id: row.userId,
-        contract_type: row.contractType,
-        contractual_hours: row.contractualHours,
-        contractual_hours_by_day: row.contractualHoursByDay,
-        hourly_cost: row.hourlyCost,
-        productivity_target: row.productivityTarget,
-        from_date: row.fromDate,
-        to_date: row.toDate,
-      }));
     },
 
     /**
@@ -764,10 +848,36 @@ export function createReportsRepository(db: Database) {
     },
 
     /**
+     * What takes hours off these people's days from `from` to `to`: their group's holidays and their approved time
+     * off, by person and day (people without any are left out).
+     */
+    async hoursOff({
+      organizationId,
+      userIds,
+      from,
+      to,
+    }: {
+      organizationId: string;
+      userIds: readonly string[];
+      from: CalendarDate;
+      to: CalendarDate;
+    }): Promise<Map<string, HoursOffByDate>> {
+      if (userIds.length === 0) return new Map();
+      const packed = await runNamedArrays<[...PackedHoursOff]>(db, hoursOffStatement, {
+        organizationId,
+        userIds: uuidArrayLiteral(userIds),
+        from,
+        to,
+      });
+      return unpackHoursOff(packed, from);
+    },
+
+    /**
      * Every day of the period for each of `zones`' people (days in their zone), whole: logged time (and billable),
      * planned time (planning blocks, series occurrences included), their cost under the contract in force that day,
-     * logged time without a contract, and the day's capacity. On the period's first day, the terms of the contract in
-     * force then. In the people's order, by day.
+     * logged time without a contract, and the day's capacity net of holidays and approved time off with the seconds
+     * these take and credit (`sqlRules.dayCapacity`). On the period's first day, the terms of the contract in force
+     * then. In the people's order, by day.
      */
     async dailyFigures({
       organizationId,
@@ -782,6 +892,14 @@ export function createReportsRepository(db: Database) {
     }): Promise<DailyFiguresRow[]> {
       if (zones.length === 0) return [];
       const inPeriod = startsInPeriod(from, to);
+      const offDay = sqlRules.dayCapacity({
+        base: sqlRules.dailyCapacitySeconds(sql`d.day`),
+        holiday: sql`h.part`,
+        convention: sql`h.convention`,
+        whole: sql`o.whole`,
+        half: sql`o.half`,
+        seconds: sql`o.seconds`,
+      });
       // A series' occurrences are looked for a day beyond each end of the period, then counted on their own day.
       const templates = sql`select e.user_id, z.tz, e.start_time, e.end_time, r.every, r.frequency, r.day_of_weeks,
           r.until, r.repeat, r.skip, r.end_date
@@ -789,7 +907,7 @@ export function createReportsRepository(db: Database) {
         join recurrences r on r.id = e.recurrence_id
         where e.organization_id = ${organizationId} and e.event_type = 'planning' and e.recurrence_id is not null
           and e.start_time < ((${to}::date + 2)::timestamp at time zone z.tz)`;
-      // A row per person, the days packed in one text, in order, seven numbers a day (`unpackDailyFigures`): PGlite's
+      // A row per person, the days packed in one text, in order, nine numbers a day (`unpackDailyFigures`): PGlite's
       // driver copies every field it reads into a buffer of its own, which for a week's team report of 100 people (700
       // rows of 12 fields) was a fifth of the store's time.
       const packed = await rows<PackedDailyFigures>(sql`
@@ -821,6 +939,7 @@ export function createReportsRepository(db: Database) {
           where day between ${from}::date and ${to}::date
           group by 1, 2
         ),
+        ${sqlRules.hoursOffTables(organizationId, sql`select user_id from z`, sql`${from}::date`, sql`${to}::date`)},
         days as (
           select z.user_id, z.ord, d::date as day
           from z cross join generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') d
@@ -828,7 +947,12 @@ export function createReportsRepository(db: Database) {
         select d.user_id, string_agg(concat_ws(' ',
             coalesce(l.seconds, 0), coalesce(l.billable, 0), coalesce(l.seconds * c.hourly_cost, 0)::float8,
             case when c.id is null then coalesce(l.seconds, 0) else 0 end, coalesce(pl.seconds, 0),
-            coalesce(pl.seconds * c.hourly_cost, 0)::float8, ${sqlRules.dailyCapacitySeconds(sql`d.day`)}
+            coalesce(pl.seconds * c.hourly_cost, 0)::float8,
+            -- Most days have no holiday or time off: their base capacity is taken once, as it is.
+            case when h.day is null and o.day is null then ${sqlRules.dailyCapacitySeconds(sql`d.day`)}
+              else ${offDay.capacity} end,
+            case when h.day is null and o.day is null then 0 else ${offDay.timeOff} end,
+            case when h.day is null and o.day is null then 0 else ${offDay.credited} end
           ), ' ' order by d.day) as days,
           (array_agg(c.contract_type) filter (where d.day = ${from}::date))[1] as contract_type,
           (array_agg(c.contractual_hours) filter (where d.day = ${from}::date))[1] as contractual_hours,
@@ -836,6 +960,8 @@ export function createReportsRepository(db: Database) {
         from days d
         left join logged l on l.user_id = d.user_id and l.day = d.day
         left join planned pl on pl.user_id = d.user_id and pl.day = d.day
+        left join hol h on h.user_id = d.user_id and h.day = d.day
+        left join tof o on o.user_id = d.user_id and o.day = d.day
         ${sqlRules.contractOn(organizationId, sql`d.user_id`, sql`d.day`)}
         group by d.ord, d.user_id
         order by d.ord`);
@@ -883,7 +1009,11 @@ export function createReportsRepository(db: Database) {
       });
     },
 
-    /** Contractual seconds of every member in each of `months` (`YYYY-MM`): the overheads' hours. */
+    /**
+     * Contractual seconds of every member in each of `months` (`YYYY-MM`): the overheads' hours. Not net of holidays
+     * and time off (decision 026): the overheads are shared over the hours the organization pays for, and a holiday or
+     * a paid absence is paid.
+     */
     async organizationSecondsByMonth(organizationId: string, months: readonly string[]): Promise<Map<string, number>> {
       const result = new Map(months.map((month) => [month, 0]));
       if (months.length === 0) return result;

@@ -6,7 +6,9 @@ import {
   can,
   canSeeProjectWhen,
   contractualHoursPerDay,
+  contractualSecondsOff,
   costsForecast,
+  dayCapacityOn,
   dayPercentage,
   euros,
   hoursMinutes,
@@ -44,6 +46,7 @@ import type { DailyFiguresRow } from "./daily-figures.js";
 import type { MemberRow, RankedZone, ReportsRepository } from "./reports.repository.js";
 import {
   contractOfLine,
+  contractsByOrd,
   type TimesheetLine,
   type TimesheetSource,
   timesheetJson,
@@ -60,6 +63,9 @@ interface DayFigures {
   withoutContract: number;
   planned: number;
   plannedEuroSeconds: number;
+  /** Seconds the day's holiday and time off take, and of them those counted as worked (decision 026). */
+  timeOff: number;
+  credited: number;
 }
 
 /** Forecasts and series of a project without an end date look this far ahead. */
@@ -83,7 +89,11 @@ function totalsOf(days: Iterable<DayFigures & { capacity: number }>): ReportTota
   let euroSeconds = 0;
   let plannedEuroSeconds = 0;
   let withoutContract = 0;
+  let timeOff = 0;
+  let credited = 0;
   for (const day of days) {
+    timeOff += day.timeOff;
+    credited += day.credited;
     workLog += day.workLog;
     billable += day.billable;
     planned += day.planned;
@@ -98,7 +108,10 @@ function totalsOf(days: Iterable<DayFigures & { capacity: number }>): ReportTota
     billable_work_log: billable,
     planned,
     capacity,
-    work_log_percentage: ringPercentage(workLog, capacity),
+    time_off: timeOff,
+    credited,
+    // Credited hours count as worked against the capacity that kept them; billable time is only what was logged.
+    work_log_percentage: ringPercentage(workLog + credited, capacity),
     billable_percentage: ringPercentage(billable, capacity),
     work_log_cost: workLogCost,
     without_contract: withoutContract,
@@ -118,6 +131,7 @@ function sumTotals(all: readonly ReportTotals[]): ReportTotals {
   const billable = sum((t) => t.billable_work_log);
   const planned = sum((t) => t.planned);
   const capacity = sum((t) => t.capacity);
+  const credited = sum((t) => t.credited);
   const loggedCost = Math.round(sum((t) => t.work_log_cost) * 100) / 100;
   const plannedCost = Math.round(sum((t) => t.plan_versus_actual.planned_cost) * 100) / 100;
   return {
@@ -125,7 +139,9 @@ function sumTotals(all: readonly ReportTotals[]): ReportTotals {
     billable_work_log: billable,
     planned,
     capacity,
-    work_log_percentage: ringPercentage(workLog, capacity),
+    time_off: sum((t) => t.time_off),
+    credited,
+    work_log_percentage: ringPercentage(workLog + credited, capacity),
     billable_percentage: ringPercentage(billable, capacity),
     work_log_cost: loggedCost,
     without_contract: sum((t) => t.without_contract),
@@ -142,11 +158,6 @@ export function createReportsService({
   organizations: OrganizationsService;
   projects: Pick<ProjectsService, "authorizeProject">;
 }) {
-  /** The actor's organization: the spec's report paths name none, and a person belongs to one. */
-  async function actorOrganization(actorId: string): Promise<string> {
-    return (await actorRole(actorId)).organizationId;
-  }
-
   /** The actor's organization and role in one read (404 outside any). */
   async function actorRole(actorId: string) {
     const found = await organizations.findRoleOfUser({ userId: actorId });
@@ -192,6 +203,8 @@ export function createReportsService({
     planned: row.planned,
     plannedEuroSeconds: row.planned_euro_seconds,
     capacity: row.capacity,
+    timeOff: row.time_off,
+    credited: row.credited,
   });
 
   /** The contract in force on the period's first day, as its first row carries it. */
@@ -228,8 +241,9 @@ export function createReportsService({
 
   /**
    * The timesheet's parts: its lines (people's order, then day, then the project's title or the customer's name in the
-   * locale's order) with the people and contracts they name, and the totals per person (the lines added up, beside the
-   * contractual seconds of the period).
+   * locale's order) with the people, contracts and hours off they name, and the totals per person (the lines added up,
+   * beside the contractual seconds of the period net of holidays and time off, and the time off). byDay has a line for
+   * each day with time off, logged or not.
    */
   async function timesheetParts(actorId: string, query: TimesheetQuery) {
     const { organizationId, members } = await actorAndMembers(actorId, { action: "read", subject: "timesheet" });
@@ -241,8 +255,10 @@ export function createReportsService({
     const dimension =
       query.timesheet_type === "byProject" ? "project" : query.timesheet_type === "byClient" ? "customer" : "none";
     // The seconds of each person and day come out of the one aggregate, beside the period's contracts (the one in
-    // force on a line's day is `contractInForce`'s); the totals add the lines up, beside the contracts' seconds.
-    const [lines, contracts] = await Promise.all([
+    // force on a line's day is `contractInForce`'s) and hours off; the totals add the lines up, beside the contracts'
+    // seconds less what the hours off take of them.
+    const userIds = people.map((row) => row.user_id);
+    const [lines, contracts, hoursOff] = await Promise.all([
       repository.timesheetLines({
         organizationId,
         zones: rankedZones(people),
@@ -252,8 +268,25 @@ export function createReportsService({
         projectIds: query.project_id,
         customerIds: query.customer_id,
       }),
-      repository.contractsInPeriod({ organizationId, userIds: people.map((row) => row.user_id), from, to }),
+      repository.contractsInPeriod({ organizationId, userIds, from, to }),
+      repository.hoursOff({ organizationId, userIds, from, to }),
     ]);
+    const contractsOf = contractsByOrd({ people, contracts });
+    // Each person's time off in the period, by day, on the rings' base (`timesheetDayTerms` gives the same per row).
+    const timeOffByOrd = people.map((row, ord) => {
+      const byDay = new Map<string, number>();
+      for (const [date, off] of hoursOff.get(row.user_id) ?? []) {
+        const seconds = dayCapacityOn(contractsOf[ord]!, date, off).time_off;
+        if (seconds > 0) byDay.set(date, seconds);
+      }
+      return byDay;
+    });
+    if (dimension === "none") {
+      const loggedDays = new Set(lines.map((line) => `${line[0]}|${line[1]}`));
+      timeOffByOrd.forEach((byDay, ord) => {
+        for (const date of byDay.keys()) if (!loggedDays.has(`${ord}|${date}`)) lines.push([ord, date, 0]);
+      });
+    }
     // In the people's order, by day (YYYY-MM-DD): within a day, the project's title or the customer's name in the
     // locale's order, then its id.
     const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -272,7 +305,7 @@ export function createReportsService({
     for (const contract of contracts) {
       contractual.set(contract.user_id, (contractual.get(contract.user_id) ?? 0) + contract.seconds);
     }
-    const source: TimesheetSource = { people, contracts, lines };
+    const source: TimesheetSource = { people, contracts, lines, hoursOff };
     const contractOf = contractOfLine(source);
     const logged = new Map<number, { seconds: number; withoutContract: number }>();
     for (const line of lines) {
@@ -288,21 +321,25 @@ export function createReportsService({
     const totals: TimesheetUserTotal[] = [];
     people.forEach((row, ord) => {
       const mine = logged.get(ord);
-      if (!mine && !contractual.has(row.user_id)) return;
+      const timeOff = timeOffByOrd[ord]!;
+      if (!mine && !contractual.has(row.user_id) && timeOff.size === 0) return;
       const seconds = mine?.seconds ?? 0;
+      const off = hoursOff.get(row.user_id);
       totals.push({
         user_id: row.user_id,
         nominative: row.nominative,
         work_log: seconds,
         worked_hours: hoursMinutes(seconds),
-        contractual_seconds: contractual.get(row.user_id) ?? 0,
+        contractual_seconds:
+          (contractual.get(row.user_id) ?? 0) - (off ? contractualSecondsOff(contractsOf[ord]!, from, to, off) : 0),
+        time_off: [...timeOff.values()].reduce((total, day) => total + day, 0),
         without_contract: mine?.withoutContract ?? 0,
       });
     });
     const workLog = totals.reduce((total, t) => total + t.work_log, 0);
     const head = { timesheet_type: query.timesheet_type, start_date: from, end_date: to };
     const tail = { totals, work_log: workLog, worked_hours: hoursMinutes(workLog) };
-    return { source, head, tail };
+    return { source, head, tail, contractsOf };
   }
 
   const service = {
@@ -321,17 +358,25 @@ export function createReportsService({
       return timesheetJson(head, source, tail);
     },
 
-    /** The timesheet as the screen exports it; byDay adds zero rows for weekdays without a log. */
+    /**
+     * The timesheet as the screen exports it; byDay adds zero rows for weekdays without a log, with the contract and
+     * time off of their day.
+     */
     async timesheetCsv({ actorId, query }: { actorId: string; query: TimesheetQuery }): Promise<string> {
-      const sheet = await service.timesheet({ actorId, query });
-      if (query.timesheet_type !== "byDay") return timesheetCsv(query.timesheet_type, sheet.rows);
-      const organizationId = await actorOrganization(actorId);
-      const userIds = sheet.totals.map((t) => t.user_id);
-      const contracts = await repository.contracts(organizationId, userIds);
-      const rows = withZeroWeekdays(sheet.rows, sheet.totals, query.start_date, query.end_date, (userId) =>
-        contracts.filter((c) => c.user_id === userId),
+      const { source, tail, contractsOf } = await timesheetParts(actorId, query);
+      const rows = timesheetRows(source);
+      if (query.timesheet_type !== "byDay") return timesheetCsv(query.timesheet_type, rows);
+      const ords = new Map(source.people.map((row, ord) => [row.user_id, ord]));
+      const noHoursOff = new Map();
+      const withZeros = withZeroWeekdays(
+        rows,
+        tail.totals,
+        query.start_date,
+        query.end_date,
+        (userId) => contractsOf[ords.get(userId)!]!,
+        (userId) => source.hoursOff.get(userId) ?? noHoursOff,
       );
-      return timesheetCsv("byDay", rows);
+      return timesheetCsv("byDay", withZeros);
     },
 
     /**
@@ -421,11 +466,13 @@ export function createReportsService({
         report: days.map((day) => ({
           date: day.date,
           hours: activityHours(day.workLog),
-          percetange: dayPercentage(day.workLog, day.capacity),
+          percetange: dayPercentage(day.workLog + day.credited, day.capacity),
           work_log: day.workLog,
           billable_work_log: day.billable,
           planned: day.planned,
           capacity: day.capacity,
+          time_off: day.timeOff,
+          credited: day.credited,
         })),
         totals: totalsOf(days),
       };

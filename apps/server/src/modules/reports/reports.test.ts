@@ -9,17 +9,22 @@ import {
   userReportSchema,
   workLogByDay,
 } from "@timetrap/domain";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
   expenses,
+  holidayDays,
+  holidayGroups,
+  organizationMembers,
   organizations,
   plans,
   projectMembers,
   taskCategories,
   tasks,
   timeBlockingEvents,
+  timeOff,
+  timeOffKinds,
   userContracts,
   users,
 } from "../../db/schema.js";
@@ -251,10 +256,10 @@ describe("GET report/timesheet", () => {
     expect(byHeader.statusCode).toBe(200);
     expect(byHeader.headers["content-type"]).toMatch(/^text\/csv/);
     const lines = byHeader.body.split("\r\n");
-    expect(lines[0]).toBe("\uFEFFuser;date;weekday;workedHours;hours;contractualHours");
-    expect(lines).toContain("Anna Admin;2026-06-01;monday;02:00;2;8");
-    expect(lines).toContain("Anna Admin;2026-06-03;wednesday;00:00;0;8");
-    expect(lines).toContain("Bea Manager;2026-06-01;monday;01:30;1,5;4");
+    expect(lines[0]).toBe("\uFEFFuser;date;weekday;workedHours;hours;contractualHours;timeOff");
+    expect(lines).toContain("Anna Admin;2026-06-01;monday;02:00;2;8;0");
+    expect(lines).toContain("Anna Admin;2026-06-03;wednesday;00:00;0;8;0");
+    expect(lines).toContain("Bea Manager;2026-06-01;monday;01:30;1,5;4;0");
     // 3 people × 5 weekdays; a log on a weekday replaces its zero row.
     expect(lines.filter((line) => line && !line.startsWith("\uFEFF"))).toHaveLength(15);
     const byQuery = await get("report/timesheet?start_date=2026-06-01&end_date=2026-06-07&format=csv", f.admin.token);
@@ -390,6 +395,8 @@ describe("GET report/team and report/user/{id}", () => {
         billable_work_log: 21_600,
         planned: 0,
         capacity: 28_800,
+        time_off: 0,
+        credited: 0,
       },
       {
         date: "2026-06-02",
@@ -399,6 +406,8 @@ describe("GET report/team and report/user/{id}", () => {
         billable_work_log: 21_600,
         planned: 0,
         capacity: 28_800,
+        time_off: 0,
+        credited: 0,
       },
       {
         date: "2026-06-03",
@@ -408,6 +417,8 @@ describe("GET report/team and report/user/{id}", () => {
         billable_work_log: 0,
         planned: 0,
         capacity: 28_800,
+        time_off: 0,
+        credited: 0,
       },
       {
         date: "2026-06-04",
@@ -417,6 +428,8 @@ describe("GET report/team and report/user/{id}", () => {
         billable_work_log: 0,
         planned: 36_000,
         capacity: 28_800,
+        time_off: 0,
+        credited: 0,
       },
     ]);
     expect(report.report[6]).toMatchObject({ date: "2026-06-07", percetange: null, capacity: 0 });
@@ -451,6 +464,239 @@ describe("GET report/team and report/user/{id}", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().details.map((d: { field: string }) => d.field)).toContain(field);
     expect(await snapshot(t.db)).toEqual(before);
+  });
+});
+
+/**
+ * Holidays and approved time off in every figure (decision 026), rows written straight into the tables. The week of
+ * Monday 1 June 2026:
+ * - "Italia" (the default, reduce): 2 June a public holiday and an own half day on the same date (the full day wins),
+ *   5 June an own half day. Anna and Carlo belong to it.
+ * - "US office" (worked): 3 June a full holiday. Bea belongs to it.
+ * - Anna (8 h Monday to Friday): 1.5 h off on Thursday, approved; a request on Monday, a rejected day on Wednesday and
+ *   a cancelled Friday, which count nothing. She logs 6 h on Monday and 2 h on the holiday.
+ * - Bea (part-time, Monday 4 h, Wednesday 6 h): Monday afternoon off; she logs 3 h on the Wednesday holiday.
+ * - Carlo (no contract, 8 h by default): Wednesday to Saturday off, over the Friday half holiday.
+ * Another organization's default group has a holiday on Monday: it touches nobody here.
+ */
+async function holidayFixture() {
+  const f = await fixture();
+  await useUnlimitedPlan(f.orgId);
+  const [italia] = await t.db
+    .insert(holidayGroups)
+    .values({ organizationId: f.orgId, name: "Italia", country: "IT", isDefault: true })
+    .returning();
+  const [us] = await t.db
+    .insert(holidayGroups)
+    .values({ organizationId: f.orgId, name: "US office", country: "US", convention: "worked" })
+    .returning();
+  await t.db.insert(holidayDays).values([
+    {
+      organizationId: f.orgId,
+      groupId: italia!.id,
+      date: "2026-06-02",
+      name: "Festa della Repubblica",
+      source: "public",
+    },
+    { organizationId: f.orgId, groupId: italia!.id, date: "2026-06-02", name: "Ponte", halfDay: true, source: "own" },
+    { organizationId: f.orgId, groupId: italia!.id, date: "2026-06-05", name: "Patrono", halfDay: true, source: "own" },
+    { organizationId: f.orgId, groupId: us!.id, date: "2026-06-03", name: "Company day", source: "public" },
+  ]);
+  await t.db
+    .update(organizationMembers)
+    .set({ holidayGroupId: us!.id })
+    .where(and(eq(organizationMembers.organizationId, f.orgId), eq(organizationMembers.userId, f.manager.id)));
+  const [vacation] = await t.db
+    .insert(timeOffKinds)
+    .values({ organizationId: f.orgId, name: "Vacation", color: "#2f9e44" })
+    .returning();
+  const off = (
+    user: BuiltUser,
+    start: string,
+    end: string,
+    status: "requested" | "approved" | "rejected" | "cancelled",
+    part: { halfDay?: "morning" | "afternoon"; hours?: number } = {},
+  ) => ({
+    organizationId: f.orgId,
+    userId: user.id,
+    kindId: vacation!.id,
+    startDate: start,
+    endDate: end,
+    status,
+    halfDay: part.halfDay ?? null,
+    hours: part.hours ?? null,
+  });
+  await t.db
+    .insert(timeOff)
+    .values([
+      off(f.admin, "2026-06-04", "2026-06-04", "approved", { hours: 1.5 }),
+      off(f.admin, "2026-06-01", "2026-06-01", "requested"),
+      off(f.admin, "2026-06-03", "2026-06-03", "rejected"),
+      off(f.admin, "2026-06-05", "2026-06-05", "cancelled"),
+      off(f.manager, "2026-06-01", "2026-06-01", "approved", { halfDay: "afternoon" }),
+      off(f.member, "2026-06-03", "2026-06-06", "approved"),
+    ]);
+  await insertEvents(f.orgId, [
+    { user: f.admin, start: "2026-06-01T07:00:00Z", hours: 6, projectId: f.project.id },
+    { user: f.admin, start: "2026-06-02T07:00:00Z", hours: 2, projectId: f.project.id },
+    // 10:00 in New York.
+    { user: f.manager, start: "2026-06-03T14:00:00Z", hours: 3, projectId: f.project.id },
+  ]);
+  const other = await buildOrganization(t);
+  const [theirs] = await t.db
+    .insert(holidayGroups)
+    .values({ organizationId: other.organization.uid, name: "Elsewhere", country: "FR", isDefault: true })
+    .returning();
+  await t.db.insert(holidayDays).values({
+    organizationId: other.organization.uid,
+    groupId: theirs!.id,
+    date: "2026-06-01",
+    name: "Not ours",
+    source: "public",
+  });
+  return f;
+}
+
+describe("holidays and time off in every figure", () => {
+  let f: Fixture;
+  const week = "start_date=2026-06-01&end_date=2026-06-07";
+  beforeAll(async () => {
+    f = await holidayFixture();
+  });
+
+  test("the team report: each person's capacity net of their group's holidays and approved time off", async () => {
+    const report = teamReportSchema.parse((await get(`report/team?${week}`, f.admin.token)).json());
+    expectOnlyFiniteNumbers(report);
+    const [anna, bea, carlo] = report.users;
+    // Anna: 8 + 0 (holiday) + 8 + 6.5 + 4 (half holiday) hours; she logged 8 h.
+    expect(anna!.totals).toMatchObject({
+      capacity: 95_400,
+      time_off: 48_600,
+      credited: 0,
+      work_log: 28_800,
+      work_log_percentage: 30.2,
+    });
+    // Bea: Monday 4 − 2, Wednesday's 6 h kept and credited (worked); 3 h logged + 6 h credited over 8 h.
+    expect(bea!.totals).toMatchObject({
+      capacity: 28_800,
+      time_off: 28_800,
+      credited: 21_600,
+      work_log: 10_800,
+      work_log_percentage: 112.5,
+      billable_percentage: 37.5,
+    });
+    // Carlo: Monday 8, then the holiday, two days off, and Friday's half holiday with the half his day off takes;
+    // Saturday off takes nothing from nothing.
+    expect(carlo!.totals).toMatchObject({ capacity: 28_800, time_off: 115_200, credited: 0 });
+    expect(report.totals).toMatchObject({
+      capacity: 95_400 + 28_800 + 28_800,
+      time_off: 48_600 + 28_800 + 115_200,
+      credited: 21_600,
+      // (8 + 3 logged + 6 credited) over 42.5 hours.
+      work_log_percentage: 40,
+    });
+  });
+
+  test("the user report (the dashboard's rings and days) agrees with the team report to the second", async () => {
+    const team = teamReportSchema.parse((await get(`report/team?${week}`, f.admin.token)).json());
+    for (const person of [f.admin, f.manager, f.member]) {
+      const report = userReportSchema.parse((await get(`report/user/${person.id}?${week}`, person.token)).json());
+      expectOnlyFiniteNumbers(report);
+      expect(report.totals).toEqual(team.users.find((u) => u.user_id === person.id)!.totals);
+      expect(report.report.reduce((total, day) => total + day.capacity, 0)).toBe(report.totals.capacity);
+      expect(report.report.reduce((total, day) => total + day.time_off, 0)).toBe(report.totals.time_off);
+    }
+    const bea = userReportSchema.parse((await get(`report/user/${f.manager.id}?${week}`, f.manager.token)).json());
+    expect(bea.report.map((day) => [day.date, day.capacity, day.time_off, day.credited, day.percetange])).toEqual([
+      ["2026-06-01", 7200, 7200, 0, 0],
+      ["2026-06-02", 0, 0, 0, null],
+      // 3 h logged and 6 h credited over the 6 h the worked convention keeps.
+      ["2026-06-03", 21_600, 21_600, 21_600, 150],
+      ["2026-06-04", 0, 0, 0, null],
+      ["2026-06-05", 0, 0, 0, null],
+      ["2026-06-06", 0, 0, 0, null],
+      ["2026-06-07", 0, 0, 0, null],
+    ]);
+    const anna = userReportSchema.parse((await get(`report/user/${f.admin.id}?${week}`, f.admin.token)).json());
+    expect(anna.report.map((day) => [day.capacity, day.time_off])).toEqual([
+      [28_800, 0],
+      [0, 28_800],
+      [28_800, 0],
+      [23_400, 5400],
+      [14_400, 14_400],
+      [0, 0],
+      [0, 0],
+    ]);
+  });
+
+  test("the timesheet: contractual hours net of them, a time-off column, a row for each day off, totals that agree", async () => {
+    const sheet = timesheetSchema.parse((await get(`report/timesheet?${week}`, f.admin.token)).json());
+    expectOnlyFiniteNumbers(sheet);
+    expect(sheet.rows.map((r) => [r.nominative, r.work_log_date, r.work_log, r.contractual_hours, r.time_off])).toEqual(
+      [
+        ["Anna Admin", "2026-06-01", 21_600, 8, 0],
+        ["Anna Admin", "2026-06-02", 7200, 0, 28_800],
+        ["Anna Admin", "2026-06-04", 0, 6.5, 5400],
+        ["Anna Admin", "2026-06-05", 0, 4, 14_400],
+        ["Bea Manager", "2026-06-01", 0, 2, 7200],
+        ["Bea Manager", "2026-06-03", 10_800, 6, 21_600],
+        ["Carlo Member", "2026-06-02", 0, null, 28_800],
+        ["Carlo Member", "2026-06-03", 0, null, 28_800],
+        ["Carlo Member", "2026-06-04", 0, null, 28_800],
+        ["Carlo Member", "2026-06-05", 0, null, 28_800],
+      ],
+    );
+    const team = teamReportSchema.parse((await get(`report/team?${week}`, f.admin.token)).json());
+    const ringOf = (id: string) => team.users.find((u) => u.user_id === id)!.totals;
+    for (const person of [f.admin, f.manager, f.member]) {
+      const total = sheet.totals.find((row) => row.user_id === person.id)!;
+      const rows = sheet.rows.filter((row) => row.user_id === person.id);
+      expect(total.time_off).toBe(ringOf(person.id).time_off);
+      expect(rows.reduce((sum, row) => sum + row.time_off, 0)).toBe(total.time_off);
+    }
+    // With a contract, the contractual seconds are the rings' capacity; without one, the timesheet counts none.
+    expect(sheet.totals.map((row) => [row.nominative, row.contractual_seconds, row.time_off])).toEqual([
+      ["Anna Admin", ringOf(f.admin.id).capacity, 48_600],
+      ["Bea Manager", ringOf(f.manager.id).capacity, 28_800],
+      ["Carlo Member", 0, 115_200],
+    ]);
+    // byProject has no row for time off: it belongs to no project.
+    const byProject = timesheetSchema.parse(
+      (await get(`report/timesheet?${week}&timesheet_type=byProject`, f.admin.token)).json(),
+    );
+    expect(byProject.rows.map((r) => [r.work_log_date, r.contractual_hours, r.time_off])).toEqual([
+      ["2026-06-01", 8, 0],
+      ["2026-06-02", 0, 28_800],
+      ["2026-06-03", 6, 21_600],
+    ]);
+  });
+
+  test("the CSV: time off in hours beside the net contractual hours, on logged, time-off and zero rows", async () => {
+    const csv = await get(`report/timesheet?${week}&format=csv`, f.admin.token);
+    const lines = csv.body.split("\r\n");
+    expect(lines[0]).toBe("\uFEFFuser;date;weekday;workedHours;hours;contractualHours;timeOff");
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "Anna Admin;2026-06-02;tuesday;02:00;2;0;8",
+        "Anna Admin;2026-06-03;wednesday;00:00;0;8;0",
+        "Anna Admin;2026-06-04;thursday;00:00;0;6,5;1,5",
+        "Bea Manager;2026-06-01;monday;00:00;0;2;2",
+        "Bea Manager;2026-06-03;wednesday;03:00;3;6;6",
+        "Carlo Member;2026-06-01;monday;00:00;0;;0",
+        "Carlo Member;2026-06-05;friday;00:00;0;;8",
+      ]),
+    );
+    // 3 people × 5 weekdays, each day once.
+    expect(lines.filter((line) => line && !line.startsWith("\uFEFF"))).toHaveLength(15);
+  });
+
+  test("another organization sees none of it, and its holidays touch nobody here", async () => {
+    const other = await fixture();
+    await useUnlimitedPlan(other.orgId);
+    const theirs = teamReportSchema.parse((await get(`report/team?${week}`, other.admin.token)).json());
+    expect(theirs.users.map((u) => u.user_id)).not.toContain(f.admin.id);
+    expect(theirs.totals).toMatchObject({ time_off: 0, credited: 0, capacity: (40 + 10 + 40) * 3600 });
+    expect((await get(`report/user/${f.admin.id}?${week}`, other.admin.token)).statusCode).toBe(404);
   });
 });
 

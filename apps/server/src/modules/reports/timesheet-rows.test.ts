@@ -2,10 +2,14 @@ import {
   type CalendarDate,
   contractInForce,
   contractualHoursOn,
+  dailyCapacitySeconds,
+  dayCapacity,
   type HoursByDay,
+  type HoursOff,
   hoursMinutes,
   noHoursByDay,
   periodsOverlap,
+  round2,
   type Timesheet,
   type TimesheetUserTotal,
   timesheetSchema,
@@ -148,7 +152,7 @@ describe("unpackTimesheetLines", () => {
 
 describe("timesheetJson (examples)", () => {
   test("an empty timesheet: no rows, the head and the tail", () => {
-    const source: TimesheetSource = { people: [], contracts: [], lines: [] };
+    const source: TimesheetSource = { people: [], contracts: [], lines: [], hoursOff: new Map() };
     const text = timesheetJson(head, source, emptyTail).toString("utf8");
     expect(text).toBe(
       '{"timesheet_type":"byDay","start_date":"2026-03-01","end_date":"2026-03-31","rows":[],"totals":[],"work_log":0,"worked_hours":"00:00"}',
@@ -160,7 +164,7 @@ describe("timesheetJson (examples)", () => {
   test("a byDay line without a contract: nulls for the contract and the names", () => {
     // 2026-03-02 is a Monday; 3 h 25 min 59 s.
     const line: TimesheetLine = [0, "2026-03-02", 12_359];
-    const source: TimesheetSource = { people: [ada], contracts: [], lines: [line] };
+    const source: TimesheetSource = { people: [ada], contracts: [], lines: [line], hoursOff: new Map() };
     expect(contractOfLine(source)(line)).toBeNull();
     expect(timesheetRows(source)).toEqual([
       {
@@ -173,6 +177,7 @@ describe("timesheetJson (examples)", () => {
         contract_type: null,
         contractual_hours: null,
         contractual_hours_by_day: null,
+        time_off: 0,
         project_id: null,
         project_title: null,
         customer_id: null,
@@ -187,6 +192,7 @@ describe("timesheetJson (examples)", () => {
           work_log: 12_359,
           worked_hours: "03:25",
           contractual_seconds: 0,
+          time_off: 0,
           without_contract: 12_359,
         },
       ],
@@ -209,7 +215,12 @@ describe("timesheetJson (examples)", () => {
       [1, "2026-03-07", 600],
       [1, "2026-03-09", 28_800],
     ];
-    const source: TimesheetSource = { people: [ada, grace], contracts: [graceFullTime, partTime], lines };
+    const source: TimesheetSource = {
+      people: [ada, grace],
+      contracts: [graceFullTime, partTime],
+      lines,
+      hoursOff: new Map(),
+    };
     const rows = timesheetRows(source);
     expect(rows.map((row) => [row.nominative, row.weekday, row.contract_type, row.contractual_hours])).toEqual([
       ["Ada Lovelace", "saturday", "part-time", 3],
@@ -247,7 +258,7 @@ describe("timesheetJson (examples)", () => {
       [0, "2026-03-22", 480],
       [0, "2026-03-31", 540],
     ];
-    const source: TimesheetSource = { people: [ada], contracts: [from16, until15], lines };
+    const source: TimesheetSource = { people: [ada], contracts: [from16, until15], lines, hoursOff: new Map() };
     const contractOf = contractOfLine(source);
     const expected = [until15, until15, until15, until15, from16, from16, from16, from16, from16];
     for (const [i, line] of lines.entries()) expect(contractOf(line)).toBe(expected[i]);
@@ -293,7 +304,12 @@ describe("timesheetJson (examples)", () => {
       [0, "2026-04-01", 70], // after the second
       [1, "2026-03-16", 80], // Grace, the same Monday
     ];
-    const source: TimesheetSource = { people: [ada, grace], contracts: [second, graceAll, first], lines };
+    const source: TimesheetSource = {
+      people: [ada, grace],
+      contracts: [second, graceAll, first],
+      lines,
+      hoursOff: new Map(),
+    };
     const contractOf = contractOfLine(source);
     expect(lines.map((line) => contractOf(line))).toEqual([null, first, null, null, null, second, null, graceAll]);
     const rows = timesheetRows(source);
@@ -310,6 +326,46 @@ describe("timesheetJson (examples)", () => {
     expect(checkAnswer(head, source, emptyTail).rows).toEqual(rows);
   });
 
+  test("a day with a holiday or time off: the contract's hours net of it, and its seconds in time_off", () => {
+    // 2026-03-02 is a Monday (8 h full-time); 2026-03-04 a Wednesday (6 h part-time for Grace).
+    const graceFrom: ContractTerms = { ...partTime, user_id: grace.user_id };
+    const lines: TimesheetLine[] = [
+      [0, "2026-03-02", 3600],
+      [0, "2026-03-03", 0],
+      [0, "2026-03-05", 60],
+      [1, "2026-03-04", 7200],
+      [1, "2026-03-05", 60],
+    ];
+    const source: TimesheetSource = {
+      people: [ada, grace],
+      contracts: [fullTime, graceFrom],
+      lines,
+      hoursOff: new Map([
+        [
+          ada.user_id,
+          new Map<CalendarDate, HoursOff>([
+            ["2026-03-02", { holiday: "half", convention: "reduce", timeOff: [{ part: "hours", hours: 1.25 }] }],
+            ["2026-03-03", { holiday: "full", convention: "worked", timeOff: [] }],
+          ]),
+        ],
+        [
+          grace.user_id,
+          new Map([["2026-03-04", { holiday: null, convention: "reduce", timeOff: [{ part: "half" }] }]]),
+        ],
+      ]),
+    };
+    const answer = checkAnswer(head, source, emptyTail);
+    expect(answer.rows.map((row) => [row.nominative, row.work_log_date, row.contractual_hours, row.time_off])).toEqual([
+      ["Ada Lovelace", "2026-03-02", 2.75, 4 * 3600 + 4500],
+      // The worked convention keeps the hours and credits the day.
+      ["Ada Lovelace", "2026-03-03", 8, 8 * 3600],
+      ["Ada Lovelace", "2026-03-05", 8, 0],
+      ["Grace Hopper", "2026-03-04", 3, 3 * 3600],
+      // Thursday is not one of Grace's days: nothing to take.
+      ["Grace Hopper", "2026-03-05", 0, 0],
+    ]);
+  });
+
   test("byProject and byClient lines carry the names; a line without a project has null names", () => {
     const project = "0b9c1d2e-0000-4000-8000-00000000000a";
     const customer = "0b9c1d2e-0000-4000-8000-00000000000b";
@@ -321,7 +377,7 @@ describe("timesheetJson (examples)", () => {
     ];
     // Part-time on 2026-03-03 only.
     const oneDay: ContractTerms = { ...partTime, from_date: "2026-03-03", to_date: "2026-03-03" };
-    const source: TimesheetSource = { people: [ada], contracts: [oneDay], lines };
+    const source: TimesheetSource = { people: [ada], contracts: [oneDay], lines, hoursOff: new Map() };
     const answer = checkAnswer({ ...head, timesheet_type: "byProject" }, source, emptyTail);
     expect(answer.rows.map((row) => [row.project_title, row.customer_nominative, row.contract_type])).toEqual([
       ['Site "2.0"', "ACME \\ Co", null],
@@ -359,7 +415,7 @@ describe("timesheetJson (examples)", () => {
       `customer-${i % 7}`,
       `${"Customer «name» ".repeat(40)}${i % 7}`,
     ]);
-    const source: TimesheetSource = { people, contracts, lines };
+    const source: TimesheetSource = { people, contracts, lines, hoursOff: new Map() };
     const bytes = timesheetJson({ ...head, timesheet_type: "byProject" }, source, emptyTail);
     // The first buffer holds 256 + 380 bytes a line: these rows take several times that.
     expect(bytes.length).toBeGreaterThan(4 * (256 + lines.length * 380));
@@ -505,6 +561,19 @@ function contractsOf(userId: string, { bounds, count, ends, terms }: PersonContr
   });
 }
 
+const hoursOff: fc.Arbitrary<HoursOff> = fc.record({
+  holiday: fc.constantFrom(null, "full" as const, "half" as const),
+  convention: fc.constantFrom("reduce" as const, "worked" as const),
+  timeOff: fc.array(
+    fc.oneof(
+      fc.constant({ part: "full" as const }),
+      fc.constant({ part: "half" as const }),
+      fc.integer({ min: 1, max: 2400 }).map((cents) => ({ part: "hours" as const, hours: cents / 100 })),
+    ),
+    { maxLength: 3 },
+  ),
+});
+
 const rawLine = fc.record({
   ord: fc.nat(),
   dayPick: fc.nat(),
@@ -545,6 +614,8 @@ const randomCase = fc
     ),
     sharedDays: fc.array(day, { minLength: 1, maxLength: 4 }),
     lines: fc.array(rawLine, { maxLength: 60 }),
+    /** Holidays and time off on some of the lines' days. */
+    offs: fc.array(fc.record({ line: fc.nat(), hoursOff }), { maxLength: 10 }),
     start: day,
     end: day,
     totals: fc.array(
@@ -554,6 +625,7 @@ const randomCase = fc
         work_log: seconds,
         worked_hours: seconds.map(hoursMinutes),
         contractual_seconds: fc.nat(),
+        time_off: fc.nat(),
         without_contract: fc.nat(),
       }) satisfies fc.Arbitrary<TimesheetUserTotal>,
       { maxLength: 4 },
@@ -608,7 +680,16 @@ const randomCase = fc
       const customer = customerOf(raw.customer);
       return [ord, lineDate, raw.seconds, null, null, customer?.id ?? null, customer?.nominative ?? null];
     });
-    const source: TimesheetSource = { people, contracts, lines };
+    const hoursOffByUser = new Map<string, Map<CalendarDate, HoursOff>>();
+    for (const { line, hoursOff: off } of c.offs) {
+      const picked = lines[line % Math.max(1, lines.length)];
+      if (!picked) continue;
+      const userId = people[picked[0]]!.user_id;
+      const byDate = hoursOffByUser.get(userId) ?? new Map<CalendarDate, HoursOff>();
+      byDate.set(picked[1], off);
+      hoursOffByUser.set(userId, byDate);
+    }
+    const source: TimesheetSource = { people, contracts, lines, hoursOff: hoursOffByUser };
     const headOf: Head = { timesheet_type: c.type, start_date: c.start, end_date: c.end };
     const tailOf: Tail = { totals: c.totals, work_log: c.workLog, worked_hours: hoursMinutes(c.workLog) };
     return { head: headOf, source, tail: tailOf };
@@ -654,6 +735,20 @@ describe("the random sources", () => {
     }
     for (const count of Object.values(seen)) expect(count).toBeGreaterThan(20);
   });
+
+  test("have lines on days with holidays and time off, with and without a contract", () => {
+    const seen = { withContract: 0, withoutContract: 0, worked: 0 };
+    for (const { source } of fc.sample(randomCase, { numRuns: 300, seed: 42 })) {
+      for (const line of source.lines) {
+        const off = source.hoursOff.get(source.people[line[0]]!.user_id)?.get(line[1]);
+        if (!off) continue;
+        if (contractInForce(contractsOfPerson(source, line[0]), line[1])) seen.withContract += 1;
+        else seen.withoutContract += 1;
+        if (off.holiday && off.convention === "worked") seen.worked += 1;
+      }
+    }
+    for (const count of Object.values(seen)) expect(count).toBeGreaterThan(20);
+  });
 });
 
 describe("timesheetJson (random sources)", () => {
@@ -690,7 +785,13 @@ describe("timesheetJson (random sources)", () => {
           expect(row.work_log).toBe(line[2]);
           expect(row.worked_hours).toBe(hoursMinutes(line[2]));
           expect(row.contract_type).toBe(contract ? contract.contract_type : null);
-          expect(row.contractual_hours).toBe(contract ? contractualHoursOn(contract, weekdayOf(line[1])) : null);
+          const off = source.hoursOff.get(person.user_id)?.get(line[1]);
+          const hours = contract ? contractualHoursOn(contract, weekdayOf(line[1])) : null;
+          // Net of the day's holiday and time off, which take their seconds from the rings' base.
+          expect(row.contractual_hours).toBe(
+            hours === null || !off ? hours : round2(dayCapacity(hours * 3600, off).capacity / 3600),
+          );
+          expect(row.time_off).toBe(off ? dayCapacity(dailyCapacitySeconds(list, line[1]), off).time_off : 0);
           expect(row.contractual_hours_by_day).toBe(contract ? contract.contractual_hours_by_day : null);
           expect(row.project_id).toBe(line[3] ?? null);
           expect(row.project_title).toBe(line[4] ?? null);

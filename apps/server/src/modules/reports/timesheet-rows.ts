@@ -4,9 +4,12 @@ import {
   type ContractType,
   contractInForce,
   contractualHoursOn,
+  type HoursOff,
+  type HoursOffByDate,
   hoursMinutes,
   type Timesheet,
   type TimesheetRow,
+  timesheetDayTerms,
   type Weekday,
   weekdayOf,
   weekdays,
@@ -68,43 +71,55 @@ export function unpackTimesheetLines(packed: readonly PackedTimesheetLines[], fr
   return lines;
 }
 
-/** What the rows are made of: the people in the report's order, their contracts in the period, the lines. */
+/**
+ * What the rows are made of: the people in the report's order, their contracts in the period, the lines, and by person
+ * what takes hours off their days (holidays and approved time off).
+ */
 export interface TimesheetSource {
   people: readonly { user_id: string; nominative: string }[];
   contracts: readonly ContractTerms[];
   lines: readonly TimesheetLine[];
+  hoursOff: ReadonlyMap<string, HoursOffByDate>;
 }
 
-/** For a source, the contract in force for a line's person on its day (`contractInForce`), or null. */
-export function contractOfLine(source: TimesheetSource): (line: TimesheetLine) => ContractTerms | null {
+/** The contracts of a source by person, in the people's order. */
+export function contractsByOrd(source: Pick<TimesheetSource, "people" | "contracts">): ContractTerms[][] {
   const byUser = new Map<string, ContractTerms[]>();
   for (const contract of source.contracts) {
     const list = byUser.get(contract.user_id);
     if (list) list.push(contract);
     else byUser.set(contract.user_id, [contract]);
   }
-  const byOrd = source.people.map((person) => byUser.get(person.user_id) ?? []);
+  return source.people.map((person) => byUser.get(person.user_id) ?? []);
+}
+
+/** For a source, the contract in force for a line's person on its day (`contractInForce`), or null. */
+export function contractOfLine(source: TimesheetSource): (line: TimesheetLine) => ContractTerms | null {
+  const byOrd = contractsByOrd(source);
   return (line) => contractInForce(byOrd[line[0]]!, line[1]);
+}
+
+/** For a source, what takes hours off a line's person on its day, or undefined. */
+export function hoursOffOfLine(source: TimesheetSource): (line: TimesheetLine) => HoursOff | undefined {
+  const byOrd = source.people.map((person) => source.hoursOff.get(person.user_id));
+  return (line) => byOrd[line[0]]?.get(line[1]);
 }
 
 /** The rows of the spec's Timesheet row the lines stand for. */
 export function timesheetRows(source: TimesheetSource): TimesheetRow[] {
-  const contractOf = contractOfLine(source);
+  const contracts = contractsByOrd(source);
+  const hoursOffOf = hoursOffOfLine(source);
   return source.lines.map((line) => {
     const [ord, day, seconds, projectId, projectTitle, customerId, customerNominative] = line;
     const person = source.people[ord]!;
-    const weekday = weekdayOf(day);
-    const contract = contractOf(line);
     return {
       user_id: person.user_id,
       nominative: person.nominative,
       work_log_date: day,
-      weekday,
+      weekday: weekdayOf(day),
       work_log: seconds,
       worked_hours: hoursMinutes(seconds),
-      contract_type: contract ? contract.contract_type : null,
-      contractual_hours: contract ? contractualHoursOn(contract, weekday) : null,
-      contractual_hours_by_day: contract ? contract.contractual_hours_by_day : null,
+      ...timesheetDayTerms(contracts[ord]!, day, hoursOffOf(line)),
       project_id: projectId ?? null,
       project_title: projectTitle ?? null,
       customer_id: customerId ?? null,
@@ -208,7 +223,7 @@ export function timesheetJson(
   // By contract, its terms on each weekday (Monday first).
   const contractPieces = new Map<ContractTerms, Uint8Array[]>();
   const namePieces = new Map<string, Uint8Array>();
-  const noContract = utf8(`"contract_type":null,"contractual_hours":null,"contractual_hours_by_day":null,`);
+  const noContract = utf8(`"contract_type":null,"contractual_hours":null,"contractual_hours_by_day":null,"time_off":`);
   const noNames = utf8(`"project_id":null,"project_title":null,"customer_id":null,"customer_nominative":null}`);
   const workedHours = utf8(`,"worked_hours":"`);
   const out = new JsonBytes(256 + source.lines.length * 380);
@@ -217,6 +232,8 @@ export function timesheetJson(
   const quoteComma = utf8(`",`);
   const { lines } = source;
   const contractOf = contractOfLine(source);
+  const contracts = contractsByOrd(source);
+  const hoursOffOf = hoursOffOfLine(source);
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
     const day = line[1];
@@ -235,8 +252,20 @@ export function timesheetJson(
     out.bytes(workedHours);
     out.hoursMinutes(seconds);
     out.bytes(quoteComma);
+    const hoursOff = hoursOffOf(line);
     const contract = contractOf(line);
-    if (contract) {
+    if (hoursOff) {
+      // A day with a holiday or time off: its terms are the rule's (`timesheetDayTerms`), written as they come.
+      const terms = timesheetDayTerms(contracts[line[0]]!, day, hoursOff);
+      out.bytes(
+        utf8(
+          `"contract_type":${JSON.stringify(terms.contract_type)},"contractual_hours":${JSON.stringify(
+            terms.contractual_hours,
+          )},"contractual_hours_by_day":${JSON.stringify(terms.contractual_hours_by_day)},"time_off":`,
+        ),
+      );
+      out.number(terms.time_off);
+    } else if (contract) {
       let byWeekday = contractPieces.get(contract);
       if (!byWeekday) {
         byWeekday = [];
@@ -247,14 +276,17 @@ export function timesheetJson(
         contractPiece = utf8(
           `"contract_type":${JSON.stringify(contract.contract_type)},"contractual_hours":${JSON.stringify(
             contractualHoursOn(contract, date.weekday),
-          )},"contractual_hours_by_day":${JSON.stringify(contract.contractual_hours_by_day)},`,
+          )},"contractual_hours_by_day":${JSON.stringify(contract.contractual_hours_by_day)},"time_off":`,
         );
         byWeekday[date.index] = contractPiece;
       }
       out.bytes(contractPiece);
+      out.number(0);
     } else {
       out.bytes(noContract);
+      out.number(0);
     }
+    out.bytes(comma);
     const projectId = line[3];
     const customerId = line[5];
     let piece = noNames;

@@ -37,6 +37,8 @@ function totals(overrides: Partial<ReportTotals> = {}): ReportTotals {
     billable_work_log: 72_000,
     planned: 36_000,
     capacity: 144_000,
+    time_off: 0,
+    credited: 0,
     work_log_percentage: 62.5,
     billable_percentage: 50,
     work_log_cost: 1000,
@@ -66,6 +68,8 @@ function userReport(start: string, overrides: Partial<ReportTotals> = {}): UserR
       billable_work_log: i < 5 ? 14_400 : 0,
       planned: i === 0 ? 36_000 : 0,
       capacity: i < 5 ? 28_800 : 0,
+      time_off: 0,
+      credited: 0,
     })),
     totals: totals(overrides),
   };

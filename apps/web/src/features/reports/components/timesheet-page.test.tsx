@@ -25,6 +25,7 @@ function row(overrides: Partial<TimesheetRow>): TimesheetRow {
     contract_type: "full-time",
     contractual_hours: 8,
     contractual_hours_by_day: null,
+    time_off: 0,
     project_id: null,
     project_title: null,
     customer_id: null,
@@ -46,6 +47,7 @@ function timesheet(type: Timesheet["timesheet_type"], rows: TimesheetRow[]): Tim
         work_log: 27_000,
         worked_hours: "07:30",
         contractual_seconds: 144_000,
+        time_off: 0,
         without_contract: 0,
       },
       {
@@ -54,6 +56,7 @@ function timesheet(type: Timesheet["timesheet_type"], rows: TimesheetRow[]): Tim
         work_log: 9000,
         worked_hours: "02:30",
         contractual_seconds: 0,
+        time_off: 0,
         without_contract: 9000,
       },
     ],
