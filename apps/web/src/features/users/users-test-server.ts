@@ -44,6 +44,7 @@ export function buildMember(overrides: Partial<OrganizationUser> = {}): Organiza
     contract_type: null,
     contractual_hours: null,
     two_factor: false,
+    holiday_group_id: null,
     ...overrides,
   };
 }

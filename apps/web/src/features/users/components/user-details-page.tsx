@@ -30,6 +30,7 @@ import { useRemoveMember } from "../api/remove-member";
 import { useUpdateMemberRole } from "../api/update-member-role";
 import { useUpdateUserStatus } from "../api/update-user-status";
 import { ContractsSection } from "./contracts-section";
+import { HolidayGroupControl } from "./holiday-group-control";
 import { UserAvatar } from "./user-avatar";
 import { UserStatusBadge } from "./user-status-badge";
 
@@ -187,6 +188,7 @@ export function UserDetailsPage() {
           <Divider my="lg" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
             <RoleControl organizationId={orgId} member={user} canEdit={canEditUser} />
+            <HolidayGroupControl organizationId={orgId} member={user} canEdit={can("edit", "organization")} />
             <Stack gap={8}>
               {/* The same label as the role selector's, on a div: the switch has its own label. */}
               <Input.Label size="md" labelElement="div">
