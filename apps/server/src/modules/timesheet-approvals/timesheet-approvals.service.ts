@@ -238,7 +238,7 @@ export function createTimesheetApprovalsService({
       const { approval_period: kind } = await organizations.findSettings({ organizationId });
       if (!isPeriodStart(periodStart, kind)) {
         const message = periodStartMessage(kind).replace("periodStart", "period_start");
-        throw new AppError("VALIDATION_FAILED", message, [{ field: "querystring.period_start", message }]);
+        throw new AppError("VALIDATION_FAILED", message, [{ field: "query.period_start", message }]);
       }
       const period = periodOf(periodStart, kind);
       const people = (await figures.members(organizationId)).filter((member) => member.status === "active");

@@ -1120,4 +1120,60 @@ export const matrix: MatrixRow[] = [
     rule: { kind: "project", access: "read" },
     prepare: (f) => ({ url: `${user(f)}/organization/${f.orgId}/project/${f.projectId}/hours` }),
   },
+
+  // Timesheet approvals
+  {
+    method: "GET",
+    path: "/api/v1/user/{userId}/timesheet/{periodStart}",
+    rule: { kind: "self-or-right", right: "read timesheet" },
+    prepare: (f) => ({ url: `${user(f)}/timesheet/2026-11-23` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/user/{userId}/timesheet/{periodStart}/submit",
+    rule: { kind: "self" },
+    prepare: (f) => ({ url: `${user(f)}/timesheet/${nextMonday()}/submit` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/user/{userId}/timesheet/{periodStart}/withdraw",
+    rule: { kind: "self" },
+    prepare: async (f) => {
+      const monday = nextMonday();
+      await f.api("POST", `${user(f)}/timesheet/${monday}/submit`);
+      return { url: `${user(f)}/timesheet/${monday}/withdraw` };
+    },
+  },
+  ...(["approve", "reject", "reopen"] as const).map(
+    (action): MatrixRow => ({
+      method: "POST",
+      path: `/api/v1/organization/{orgId}/timesheet/{userId}/{periodStart}/${action}`,
+      rule: { kind: "right", right: "edit timesheet" },
+      prepare: async (f) => {
+        const monday = nextMonday();
+        const submitted = await request(f.t.app, {
+          method: "POST",
+          url: `/api/v1/user/${f.target.id}/timesheet/${monday}/submit`,
+          token: f.target.token,
+        });
+        if (submitted.statusCode !== 200) throw new Error(`period not submitted: ${submitted.body}`);
+        const period = `${org(f)}/timesheet/${f.target.id}/${monday}`;
+        if (action === "reopen") await f.api("POST", `${period}/approve`, {});
+        return { url: `${period}/${action}`, body: { note: "Checked" } };
+      },
+    }),
+  ),
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/timesheet-approvals",
+    rule: { kind: "right", right: "read timesheet" },
+    prepare: (f) => ({ url: `${org(f)}/timesheet-approvals?period_start=2026-11-23` }),
+  },
 ];
+
+/** A Monday no row of the matrix has used yet, so that each submission starts from an open period. */
+let mondaysUsed = 0;
+function nextMonday(): string {
+  mondaysUsed += 1;
+  return new Date(Date.UTC(2030, 0, 7 + 7 * mondaysUsed)).toISOString().slice(0, 10);
+}
