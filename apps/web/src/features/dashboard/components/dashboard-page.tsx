@@ -23,6 +23,7 @@ import { useUserReport } from "../api/get-user-report";
 import { DailyChart } from "./daily-chart";
 import { TotalsRow } from "./report-rings";
 import { TeamTab } from "./team-tab";
+import { TimesheetPeriodCard } from "./timesheet-period-card";
 import { UnassignedEntries } from "./unassigned-entries";
 import { WeekNavigator } from "./week-navigator";
 
@@ -67,6 +68,7 @@ function PersonalTab({
 
   return (
     <Stack gap="lg">
+      <TimesheetPeriodCard userId={userId} day={period.start_date} />
       {figures}
       <UnassignedEntries userId={userId} organizationId={organizationId} range={range} timeZone={timeZone} />
     </Stack>
