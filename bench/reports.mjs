@@ -1,6 +1,7 @@
 /**
  * Issue 10's benchmark. 100 people with contracts and one year of blocks (about 235,000 stored events and 31,000
- * occurrences of weekly series), on PostgreSQL and on PGlite. At 5 concurrent requests: the byDay timesheet of
+ * occurrences of weekly series), with holiday groups and ten days of time off each (`BENCH_HOURS_OFF=0`: without),
+ * on PostgreSQL and on PGlite. At 5 concurrent requests: the byDay timesheet of
  * everyone for a month and for the year, the team report for a week, and the statistics of a project with about
  * 20,000 entries; beside each, the raw SQL aggregates for the same figures run straight on the same database.
  * Goals: the month timesheet p95 under 300 ms on PostgreSQL, each API p95 at most 1.3 × its raw SQL, and PGlite at
@@ -74,7 +75,7 @@ async function checkHonest({ label, handle, ids, token }) {
     process.exit(1);
   }
   console.log(
-    `${label}: the raw SQL answers the API's figures (rows, seconds, hours, costs, capacity) for every target`,
+    `${label}: the raw SQL answers the API's figures (rows, seconds, hours, costs, capacity, time off) for every target`,
   );
 }
 

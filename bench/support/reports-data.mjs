@@ -2,13 +2,73 @@
  * The reports benchmark's data set: 100 people of one organization in four time zones, with contracts (full-time and
  * part-time, a raise in the middle of the year), ten projects, and one year of blocks: seven logged hours and two
  * planning hours each working day, plus two weekly series of planning blocks each (Monday, Wednesday and Friday). One
- * project gets the first block of 77 people's days: about 20,000 time entries. Written in a few statements run
- * straight on the database, the same on PostgreSQL and PGlite.
+ * project gets the first block of 77 people's days: about 20,000 time entries. Holidays and time off (decision 026,
+ * unless `BENCH_HOURS_OFF=0`): the organization's default holiday group (Italy's public holidays of the year and an
+ * own half day) and, for one person in four, a group with the `worked` convention; ten days of approved time off per
+ * person (a week, single days, half days and hours, some in each measured period) and two requests that count
+ * nothing. Written in a few statements run straight on the database, the same on PostgreSQL and PGlite.
  */
 export const year = { from: "2025-01-01", to: "2025-12-31" };
 export const people = 100;
+export const withHoursOff = process.env.BENCH_HOURS_OFF !== "0";
+
+/** Italy's public holidays of 2025 and, as the organization's own, Christmas Eve afternoon. */
+const italianHolidays = [
+  ["2025-01-01", "Capodanno", false],
+  ["2025-01-06", "Epifania", false],
+  ["2025-04-20", "Pasqua", false],
+  ["2025-04-21", "Lunedì dell'Angelo", false],
+  ["2025-04-25", "Festa della Liberazione", false],
+  ["2025-05-01", "Festa del Lavoro", false],
+  ["2025-06-02", "Festa della Repubblica", false],
+  ["2025-08-15", "Ferragosto", false],
+  ["2025-11-01", "Ognissanti", false],
+  ["2025-12-08", "Immacolata", false],
+  ["2025-12-25", "Natale", false],
+  ["2025-12-26", "Santo Stefano", false],
+];
 
 const zones = ["Europe/Rome", "America/New_York", "UTC", "Asia/Kolkata"];
+
+/**
+ * Holiday groups and time off (see the file's head). Each person's days move with their number, so that the days off
+ * are spread over the year and over the measured week and month.
+ */
+async function seedHoursOff(exec, organizationId, numbered) {
+  const org = `'${organizationId}'`;
+  const [italy] = await exec(`insert into holiday_groups (organization_id, name, country, convention, is_default)
+    values (${org}, 'Italia', 'IT', 'reduce', true) returning id`);
+  const [remote] = await exec(`insert into holiday_groups (organization_id, name, country, convention)
+    values (${org}, 'Remote', 'IT', 'worked') returning id`);
+  const values = italianHolidays
+    .map(([date, name, half]) => `('${date}'::date, '${name.replace("'", "''")}', ${half}, 'public')`)
+    .join(", ");
+  await exec(`insert into holiday_days (organization_id, group_id, date, name, half_day, source)
+    select ${org}, g.id, d.date, d.name, d.half_day, d.source
+    from (values ${values}, ('2025-12-24'::date, 'Vigilia', true, 'own')) d(date, name, half_day, source),
+      (values ('${italy.id}'::uuid), ('${remote.id}'::uuid)) g(id)`);
+  await exec(`update organization_members m set holiday_group_id = '${remote.id}'
+    from ${numbered} p where p.id = m.user_id and m.organization_id = ${org} and p.n % 4 = 1`);
+  const [kind] = await exec(`insert into time_off_kinds (organization_id, name, color, yearly_allowance_days)
+    values (${org}, 'Vacation', '#2f9e44', 20) returning id`);
+  // Ten days each: a week in August, three single days (one in the measured week), two half days and two of 4 hours
+  // (one of them in the measured month); and two requests, which count nothing.
+  await exec(`insert into time_off (organization_id, user_id, kind_id, start_date, end_date, half_day, hours, status)
+    select ${org}, p.id, '${kind.id}', o.start_date + (p.n % o.spread), o.end_date + (p.n % o.spread), o.half_day,
+      o.hours, o.status
+    from ${numbered} p, (values
+      ('2025-08-04'::date, '2025-08-08'::date, null::text, null::numeric, 'approved', 3),
+      ('2025-03-12'::date, '2025-03-12'::date, null, null, 'approved', 3),
+      ('2025-05-02'::date, '2025-05-02'::date, null, null, 'approved', 1),
+      ('2025-12-29'::date, '2025-12-29'::date, null, null, 'approved', 3),
+      ('2025-03-03'::date, '2025-03-03'::date, 'morning', null, 'approved', 5),
+      ('2025-10-06'::date, '2025-10-06'::date, 'afternoon', null, 'approved', 5),
+      ('2025-03-24'::date, '2025-03-24'::date, null, 4.5, 'approved', 5),
+      ('2025-11-03'::date, '2025-11-03'::date, null, 4, 'approved', 5),
+      ('2025-09-15'::date, '2025-09-16'::date, null, null, 'requested', 5),
+      ('2025-03-13'::date, '2025-03-13'::date, null, null, 'requested', 1)
+    ) o(start_date, end_date, half_day, hours, status, spread)`);
+}
 
 /** `exec(sql)` runs one statement and answers its rows. Ids are inlined: they are uuids read from the database. */
 export async function seedReports(exec, { organizationId, adminId }) {
@@ -82,6 +142,7 @@ export async function seedReports(exec, { organizationId, adminId }) {
       ('2025-01-06'::date + (6 + nr.s) * interval '1 hour' + interval '45 minutes')::timestamp at time zone p.tz,
       'planning', (${projectArray})[1 + nr.s::int], nr.id
     from numbered_r nr join ${numbered} p on p.id = nr.user_id`);
+  if (withHoursOff) await seedHoursOff(exec, organizationId, numbered);
   // Settled as autovacuum leaves a table soon after a bulk insert (PGlite's server does the same at start): statistics
   // for the planner, and pages marked all-visible for index-only scans. Measured straight after the insert, the
   // autovacuum that PostgreSQL starts would land in the middle of a measurement.
@@ -114,11 +175,12 @@ export const periods = {
  * not only its main aggregate, so that the ratio compares like with like. Written apart from the server's statements
  * (the same rules, said plainly), each answers rows a client would read:
  *
- * - timesheet: per person and day, the logged seconds, weekday, HH:MM and the terms of the contract in force that day;
- *   per person, the contractual seconds of the period;
+ * - timesheet: per person and day (logged, or with time off), the logged seconds, weekday, HH:MM, the terms of the
+ *   contract in force that day with its hours net of holidays and time off, and the time off; per person, the net
+ *   contractual seconds of the period;
  * - team report: per person and day, logged and billable seconds, their cost, planned seconds (stored planning
- *   blocks and the occurrences of the weekly series, expanded with generate_series), their cost, the day's capacity;
- *   per person, the seconds by category;
+ *   blocks and the occurrences of the weekly series, expanded with generate_series), their cost, the day's capacity
+ *   net of holidays and time off, the time off and the credited seconds; per person, the seconds by category;
  * - statistics: logged seconds and cost per day; blocks not yet logged (stored ones and the series' occurrences up to
  *   the project's end) per day and kind with their cost; final-balance expenses; overheads.
  *
@@ -138,6 +200,50 @@ export function rawQueries({ organizationId, heavyProjectId }) {
   const hoursOn = (day) => `(case when c.contract_type = 'part-time'
       then coalesce((c.contractual_hours_by_day ->> trim(to_char(${day}, 'day')))::numeric, 0)
     when extract(isodow from ${day}) < 6 then c.contractual_hours else 0 end)`;
+  /** The day's capacity before holidays and time off: the contract's hours, else (none, or no hours) 8 h on weekdays. */
+  const ringBase = (day) => `(case when c.id is not null and (c.contractual_hours > 0 or exists (
+      select 1 from jsonb_each_text(c.contractual_hours_by_day) h where h.value::numeric > 0))
+    then ${hoursOn(day)} * 3600 when extract(isodow from ${day}) < 6 then 28800 else 0 end)`;
+  /**
+   * Each person's days off from `from` to `to`, as common table expressions: their group (their own, else the
+   * default), its holidays by day as a share of the day (a full day wins over a half on one date), and their approved
+   * time off by day (shares of whole and half days, seconds of hours).
+   */
+  const daysOff = (from, to) => `
+    grp as (
+      select m.user_id, g.id, g.convention from organization_members m
+      join holiday_groups g on g.id = coalesce(m.holiday_group_id,
+        (select id from holiday_groups where organization_id = ${org} and is_default))
+      where m.organization_id = ${org}),
+    hol as (
+      select grp.user_id, hd.date as day, max(grp.convention) as convention,
+        case when bool_and(hd.half_day) then 0.5 else 1 end as share
+      from grp join holiday_days hd on hd.group_id = grp.id
+      where hd.date between '${from}' and '${to}'
+      group by 1, 2),
+    tof as (
+      select t.user_id, d::date as day,
+        sum(case when t.hours is not null then 0 when t.half_day is not null then 0.5 else 1 end) as shares,
+        coalesce(sum(t.hours), 0) * 3600 as seconds
+      from time_off t, generate_series(t.start_date, t.end_date, interval '1 day') d
+      where t.organization_id = ${org} and t.status = 'approved' and d::date between '${from}' and '${to}'
+      group by 1, 2)`;
+  /**
+   * Decision 026 on a day of base seconds `base`, with `ho` (hol) and `tf` (tof) joined: the holiday takes its share,
+   * the time off what it asks of what is left; `worked` keeps the holiday's seconds in the capacity and credits them.
+   */
+  const rule = (base) => {
+    const holiday = `(coalesce(ho.share, 0) * ${base})`;
+    const taken = `least(coalesce(tf.shares, 0) * ${base} + coalesce(tf.seconds, 0), ${base} - ${holiday})`;
+    const worked = "coalesce(ho.convention = 'worked', false)";
+    return {
+      capacity: `(${base} - ${taken} - case when ${worked} then 0 else ${holiday} end)`,
+      timeOff: `(${holiday} + ${taken})`,
+      credited: `(case when ${worked} then ${holiday} else 0 end)`,
+    };
+  };
+  const offOn = (user, day) => `left join hol ho on ho.user_id = ${user} and ho.day = ${day}
+    left join tof tf on tf.user_id = ${user} and tf.day = ${day}`;
   const timesheet = ({ from, to }) => [
     {
       text: `with p as ${people()},
@@ -147,19 +253,29 @@ export function rawQueries({ organizationId, heavyProjectId }) {
           and e.start_time >= ('${from}'::date::timestamp at time zone p.tz)
           and e.start_time < (('${to}'::date + 1)::timestamp at time zone p.tz) and ${widest(from, to)}
         where e.organization_id = ${org} and e.event_type = 'activity' and e.completed
-        group by 1, 2)
-      select g.user_id, p.nominative, g.day, trim(to_char(g.day, 'day')) as weekday, g.seconds,
-        to_char(g.seconds / 3600, 'FM00') || ':' || to_char(g.seconds / 60 % 60, 'FM00') as worked_hours,
-        c.contract_type, case when c.id is not null then ${hoursOn("g.day")} end as contractual_hours,
-        c.contractual_hours_by_day
-      from g join p on p.user_id = g.user_id ${inForce("g.user_id", "g.day")}
-      order by p.ord, g.day`,
+        group by 1, 2),
+      ${daysOff(from, to)},
+      k as (select user_id, day from g union select user_id, day from hol union select user_id, day from tof),
+      r as (
+        select k.user_id, p.nominative, p.ord, k.day, g.user_id is not null as logged,
+          coalesce(g.seconds, 0) as seconds, c.contract_type, c.contractual_hours_by_day,
+          case when c.id is not null then ${rule(`${hoursOn("k.day")} * 3600`).capacity} / 3600 end as contractual_hours,
+          ${rule(ringBase("k.day")).timeOff} as time_off
+        from k join p on p.user_id = k.user_id left join g on g.user_id = k.user_id and g.day = k.day
+        ${inForce("k.user_id", "k.day")} ${offOn("k.user_id", "k.day")})
+      select r.user_id, r.nominative, r.day, trim(to_char(r.day, 'day')) as weekday, r.seconds,
+        to_char(r.seconds / 3600, 'FM00') || ':' || to_char(r.seconds / 60 % 60, 'FM00') as worked_hours,
+        r.contract_type, r.contractual_hours, r.contractual_hours_by_day, r.time_off
+      from r where r.logged or r.time_off > 0
+      order by r.ord, r.day`,
     },
     {
-      text: `select c.user_id, sum(${hoursOn("d.day")}) * 3600 as contractual_seconds
+      text: `with ${daysOff(from, to)}
+      select c.user_id, sum(${rule(`${hoursOn("d.day")} * 3600`).capacity}) as contractual_seconds
       from user_contracts c
       join (select day::date from generate_series('${from}'::date, '${to}'::date, interval '1 day') day) d
         on d.day >= c.from_date and (c.to_date is null or d.day <= c.to_date)
+      ${offOn("c.user_id", "d.day")}
       where c.organization_id = ${org}
       group by 1`,
     },
@@ -195,19 +311,18 @@ export function rawQueries({ organizationId, heavyProjectId }) {
         select user_id, day, sum(seconds) as seconds from (select * from stored union all select * from series) b
         group by 1, 2),
       days as (select p.user_id, p.ord, d::date as day from p,
-        generate_series('${from}'::date, '${to}'::date, interval '1 day') d)
+        generate_series('${from}'::date, '${to}'::date, interval '1 day') d),
+      ${daysOff(from, to)}
       select days.user_id, days.day, coalesce(l.seconds, 0) as work_log, coalesce(l.billable, 0) as billable,
         coalesce(l.seconds * c.hourly_cost, 0) as euro_seconds,
         case when c.id is null then coalesce(l.seconds, 0) else 0 end as without_contract,
         coalesce(pl.seconds, 0) as planned, coalesce(pl.seconds * c.hourly_cost, 0) as planned_euro_seconds,
-        case when c.id is not null and (c.contractual_hours > 0 or exists (
-            select 1 from jsonb_each_text(c.contractual_hours_by_day) h where h.value::numeric > 0))
-          then ${hoursOn("days.day")} * 3600
-          when extract(isodow from days.day) < 6 then 28800 else 0 end as capacity
+        ${rule(ringBase("days.day")).capacity} as capacity, ${rule(ringBase("days.day")).timeOff} as time_off,
+        ${rule(ringBase("days.day")).credited} as credited
       from days
       left join logged l on l.user_id = days.user_id and l.day = days.day
       left join planned pl on pl.user_id = days.user_id and pl.day = days.day
-      ${inForce("days.user_id", "days.day")}
+      ${inForce("days.user_id", "days.day")} ${offOn("days.user_id", "days.day")}
       order by days.ord, days.day`,
     },
     {
@@ -308,6 +423,18 @@ export function checkRawFigures(key, raw, api) {
       sum(totals, (r) => r.contractual_seconds),
       sum(api.totals, (t) => t.contractual_seconds),
     );
+    same(
+      "time off of the rows",
+      sum(rows, (r) => r.time_off),
+      sum(api.rows, (r) => r.time_off),
+    );
+    same(
+      "time off of the totals",
+      sum(rows, (r) => r.time_off),
+      sum(api.totals, (t) => t.time_off),
+    );
+    // Equal figures prove nothing if neither side saw a day off.
+    if (withHoursOff && sum(rows, (r) => r.time_off) === 0) problems.push(`${key}: no time off in the rows`);
     const apiHours = new Set(api.rows.map((r) => `${r.user_id}|${r.work_log_date}|${r.worked_hours}|${r.weekday}`));
     const rawHours = rows.filter((r) => {
       const day = r.day instanceof Date ? r.day.toISOString().slice(0, 10) : String(r.day).slice(0, 10);
@@ -337,6 +464,17 @@ export function checkRawFigures(key, raw, api) {
       sum(days, (r) => r.capacity),
       totals.capacity,
     );
+    same(
+      "time off",
+      sum(days, (r) => r.time_off),
+      totals.time_off,
+    );
+    same(
+      "credited seconds",
+      sum(days, (r) => r.credited),
+      totals.credited,
+    );
+    if (withHoursOff && sum(days, (r) => r.time_off) === 0) problems.push(`${key}: no time off in the week`);
     same("logged cost", euros(sum(days, (r) => r.euro_seconds)), totals.work_log_cost);
     same("planned cost", euros(sum(days, (r) => r.planned_euro_seconds)), totals.plan_versus_actual.planned_cost);
     same(
