@@ -118,4 +118,14 @@ CREATE INDEX "time_off_kinds_organization_idx" ON "time_off_kinds" USING btree (
 CREATE INDEX "timesheet_periods_organization_start_idx" ON "timesheet_periods" USING btree ("organization_id","period_start");--> statement-breakpoint
 CREATE INDEX "timesheet_periods_approved_idx" ON "timesheet_periods" USING btree ("user_id","period_end") WHERE "timesheet_periods"."status" = 'approved';--> statement-breakpoint
 ALTER TABLE "organization_members" ADD CONSTRAINT "organization_members_holiday_group_id_holiday_groups_id_fk" FOREIGN KEY ("holiday_group_id") REFERENCES "public"."holiday_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "organizations" ADD CONSTRAINT "organizations_approval_period_known" CHECK ("organizations"."approval_period" in ('week', 'month'));
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_approval_period_known" CHECK ("organizations"."approval_period" in ('week', 'month'));--> statement-breakpoint
+INSERT INTO "time_off_kinds" ("organization_id", "name", "color", "paid", "needs_approval", "yearly_allowance_days", "created_at")
+SELECT o."id", k."name", k."color", k."paid", k."needs_approval", k."allowance", now() + k."position" * interval '1 millisecond'
+FROM "organizations" o
+CROSS JOIN LATERAL (VALUES
+  (0, CASE WHEN o."language" = 'it' THEN 'Ferie' ELSE 'Vacation' END, '#228be6', true, true, 20::numeric),
+  (1, CASE WHEN o."language" = 'it' THEN 'Malattia' ELSE 'Sick leave' END, '#fa5252', true, false, NULL::numeric),
+  (2, CASE WHEN o."language" = 'it' THEN 'Permesso' ELSE 'Permit' END, '#fab005', true, true, NULL::numeric),
+  (3, CASE WHEN o."language" = 'it' THEN 'Non retribuito' ELSE 'Unpaid leave' END, '#868e96', false, true, NULL::numeric)
+) AS k("position", "name", "color", "paid", "needs_approval", "allowance")
+WHERE NOT EXISTS (SELECT 1 FROM "time_off_kinds" t WHERE t."organization_id" = o."id");

@@ -115,6 +115,9 @@ function idsFor(segment: string): string[] {
     invitations: [f.invitationId],
     "time-blocking": [f.eventId, f.seriesEventId],
     recurrence: [f.recurrenceId],
+    "holiday-groups": [f.holidayGroupId],
+    "time-off-kinds": [f.kindId],
+    "time-off-allowances": [f.kindId],
   };
   return byName[segment] ?? [];
 }

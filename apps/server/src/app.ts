@@ -50,6 +50,9 @@ import { createCustomersService } from "./modules/customers/customers.service.js
 import { createExpensesRepository } from "./modules/expenses/expenses.repository.js";
 import { expensesRoutes } from "./modules/expenses/expenses.routes.js";
 import { createExpensesService } from "./modules/expenses/expenses.service.js";
+import { createHolidaysRepository } from "./modules/holidays/holidays.repository.js";
+import { holidaysRoutes } from "./modules/holidays/holidays.routes.js";
+import { createHolidaysService } from "./modules/holidays/holidays.service.js";
 import { createLimitsService } from "./modules/limits/limits.service.js";
 import { invitationsRoutes } from "./modules/members/invitations.routes.js";
 import { createInvitationsService } from "./modules/members/invitations.service.js";
@@ -97,6 +100,9 @@ import { createTasksService } from "./modules/tasks/tasks.service.js";
 import { createTimeBlockingRepository } from "./modules/time-blocking/time-blocking.repository.js";
 import { timeBlockingRoutes } from "./modules/time-blocking/time-blocking.routes.js";
 import { createTimeBlockingService } from "./modules/time-blocking/time-blocking.service.js";
+import { createTimeOffRepository } from "./modules/time-off/time-off.repository.js";
+import { timeOffRoutes } from "./modules/time-off/time-off.routes.js";
+import { createTimeOffService } from "./modules/time-off/time-off.service.js";
 import { createTimersRepository } from "./modules/timers/timers.repository.js";
 import { timersRoutes } from "./modules/timers/timers.routes.js";
 import { createTimersService } from "./modules/timers/timers.service.js";
@@ -270,6 +276,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     users,
     audit,
   });
+  const holidays = createHolidaysService({ repository: createHolidaysRepository(database.db), organizations, audit });
 
   const projectCategories = createProjectCategoriesService({
     repository: createProjectCategoriesRepository(database.db),
@@ -326,6 +333,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       audit,
       settings: config,
       twoFactor,
+      holidays,
     }),
     authenticate,
   });
@@ -346,6 +354,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await api.register(overheadsRoutes, {
     prefix: apiPrefix,
     overheads: createOverheadsService({ repository: createOverheadsRepository(database.db), organizations }),
+    authenticate,
+  });
+  await api.register(holidaysRoutes, { prefix: apiPrefix, holidays, authenticate });
+  await api.register(timeOffRoutes, {
+    prefix: apiPrefix,
+    timeOff: createTimeOffService({
+      repository: createTimeOffRepository(database.db),
+      organizations,
+      users,
+      contracts,
+      holidays,
+      audit,
+    }),
     authenticate,
   });
   await api.register(workflowsRoutes, {

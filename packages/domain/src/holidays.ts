@@ -72,7 +72,10 @@ export const holidayCountrySchema = z
 export const holidayRegionSchema = z
   .string({ message: "Region must be a region code or null" })
   .regex(/^[A-Za-z0-9-]{1,10}$/, "Region must be a region code of the country, such as BY")
-  .nullable();
+  .nullable()
+  .describe(
+    "A region of the country, by its code in `GET holiday-countries` (its public holidays too); null: the whole country",
+  );
 
 const groupFields = {
   name: holidayNameSchema,
@@ -89,21 +92,33 @@ const groupFields = {
   days: ownDaysSchema,
 };
 
-/** `POST organization/{orgId}/holiday-groups`. */
-export const holidayGroupInputSchema = z
-  .object({
-    name: groupFields.name,
-    country: groupFields.country,
-    region: groupFields.region.default(null),
-    convention: groupFields.convention.default("reduce"),
-    is_default: groupFields.is_default.default(false),
-    days: groupFields.days.default([]),
-  })
-  .strict();
-export type HolidayGroupInput = z.infer<typeof holidayGroupInputSchema>;
+/**
+ * The bodies of a group, with the country's schema given: the server narrows it to the countries date-holidays knows,
+ * so that its document lists them; the web checks the shape only.
+ */
+export function holidayGroupSchemasFor(country: z.ZodType<string, string>) {
+  const fields = { ...groupFields, country };
+  return {
+    /** `POST organization/{orgId}/holiday-groups`. */
+    input: z
+      .object({
+        name: fields.name,
+        country: fields.country,
+        region: fields.region.default(null),
+        convention: fields.convention.default("reduce"),
+        is_default: fields.is_default.default(false),
+        days: fields.days.default([]),
+      })
+      .strict(),
+    /** `PATCH organization/{orgId}/holiday-groups/{id}`: any of the fields; `days` replaces every own day. */
+    patch: someFieldRequired(z.object(fields).partial().strict()),
+  };
+}
 
-/** `PATCH organization/{orgId}/holiday-groups/{id}`: any of the fields; `days` replaces every own day. */
-export const holidayGroupPatchSchema = someFieldRequired(z.object(groupFields).partial().strict());
+const holidayGroupSchemas = holidayGroupSchemasFor(holidayCountrySchema);
+export const holidayGroupInputSchema = holidayGroupSchemas.input;
+export type HolidayGroupInput = z.infer<typeof holidayGroupInputSchema>;
+export const holidayGroupPatchSchema = holidayGroupSchemas.patch;
 export type HolidayGroupPatch = z.infer<typeof holidayGroupPatchSchema>;
 
 export const ownHolidayDaySchema = z.object({ date: z.string(), name: z.string(), half_day: z.boolean() });

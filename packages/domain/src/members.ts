@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./auth.js";
+import { someFieldRequired } from "./calendar-date.js";
 import type { HasAcls } from "./permissions.js";
 import { administersAccess } from "./roles.js";
 import { type UserStatus, userStatuses } from "./user.js";
@@ -17,6 +18,8 @@ export const organizationUserSchema = z.object({
   contractual_hours: z.number().nullable(),
   /** Signs in with a second factor: an authenticator app or a passkey. */
   two_factor: z.boolean(),
+  /** The person's holiday group; null: the organization's default (decision 026). */
+  holiday_group_id: z.string().nullable(),
 });
 export type OrganizationUser = z.infer<typeof organizationUserSchema>;
 
@@ -33,7 +36,20 @@ export const inviteUserInputSchema = z
   .strict();
 export type InviteUserInput = z.infer<typeof inviteUserInputSchema>;
 
-export const updateMemberInputSchema = z.object({ role_id: z.uuid({ message: "Role is required" }) }).strict();
+export const updateMemberInputSchema = someFieldRequired(
+  z
+    .object({
+      role_id: z
+        .uuid({ message: "Role is required" })
+        .describe("Another role of the organization (needs `edit` on `user`)"),
+      holiday_group_id: z
+        .uuid({ message: "holiday_group_id must be the id of a holiday group of the organization, or null" })
+        .nullable()
+        .describe("The person's holiday group; null: the organization's default (needs `edit` on `organization`)"),
+    })
+    .partial()
+    .strict(),
+);
 export type UpdateMemberInput = z.infer<typeof updateMemberInputSchema>;
 
 /** Active and invited users take a seat of the plan's USER limit; an inactive one frees it. */

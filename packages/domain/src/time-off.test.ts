@@ -9,6 +9,7 @@ import {
   initialTimeOffStatus,
   timeOffAllowanceInputSchema,
   timeOffBalance,
+  timeOffClashes,
   timeOffDaysByDate,
   timeOffDaysOf,
   timeOffInputSchema,
@@ -439,5 +440,52 @@ describe("daysOffIn", () => {
     ]);
     expect(days[0]!.color).toBe("#228be6");
     expect(days[1]!.color).toBeNull();
+  });
+});
+
+describe("timeOffClashes", () => {
+  const days = (start: string, end: string, extra: { half_day?: "morning" | "afternoon"; hours?: number } = {}) => ({
+    start_date: start,
+    end_date: end,
+    half_day: extra.half_day ?? null,
+    hours: extra.hours ?? null,
+  });
+  it.each([
+    ["two weeks apart", days("2026-08-03", "2026-08-07"), days("2026-08-17", "2026-08-21"), false],
+    ["touching days", days("2026-08-03", "2026-08-07"), days("2026-08-08", "2026-08-09"), false],
+    ["sharing a day", days("2026-08-03", "2026-08-07"), days("2026-08-07", "2026-08-09"), true],
+    [
+      "a half day inside whole days",
+      days("2026-08-03", "2026-08-07"),
+      days("2026-08-05", "2026-08-05", { half_day: "morning" }),
+      true,
+    ],
+    [
+      "a morning and an afternoon",
+      days("2026-08-05", "2026-08-05", { half_day: "morning" }),
+      days("2026-08-05", "2026-08-05", { half_day: "afternoon" }),
+      false,
+    ],
+    [
+      "two mornings",
+      days("2026-08-05", "2026-08-05", { half_day: "morning" }),
+      days("2026-08-05", "2026-08-05", { half_day: "morning" }),
+      true,
+    ],
+    [
+      "hours beside a morning",
+      days("2026-08-05", "2026-08-05", { hours: 2 }),
+      days("2026-08-05", "2026-08-05", { half_day: "morning" }),
+      false,
+    ],
+    [
+      "hours beside hours",
+      days("2026-08-05", "2026-08-05", { hours: 2 }),
+      days("2026-08-05", "2026-08-05", { hours: 3 }),
+      false,
+    ],
+  ])("%s: %s", (_label, a, b, expected) => {
+    expect(timeOffClashes(a, b)).toBe(expected);
+    expect(timeOffClashes(b, a)).toBe(expected);
   });
 });

@@ -207,6 +207,21 @@ export function initialTimeOffStatus({
   return forSomeoneElse || !needsApproval ? "approved" : "requested";
 }
 
+/**
+ * Whether a new time off may not stand beside another of the person's (requested or approved): they share a day and
+ * either takes whole days. Parts of one day (a morning and an afternoon, some hours) may share it.
+ */
+export function timeOffClashes(
+  a: { start_date: CalendarDate; end_date: CalendarDate; half_day: HalfDay | null; hours: number | null },
+  b: { start_date: CalendarDate; end_date: CalendarDate; half_day: HalfDay | null; hours: number | null },
+): boolean {
+  const shareADay = a.start_date <= b.end_date && b.start_date <= a.end_date;
+  const whole = (t: typeof a) => t.half_day === null && t.hours === null;
+  if (!shareADay) return false;
+  if (whole(a) || whole(b)) return true;
+  return a.half_day !== null && a.half_day === b.half_day;
+}
+
 export const timeOffSchema = z.object({
   id: z.string(),
   user_id: z.string(),

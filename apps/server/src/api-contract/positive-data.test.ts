@@ -100,6 +100,8 @@ function idNamed(name: string): string | undefined {
     role_id: f.memberRoleId,
     organization_role_id: f.memberRoleId,
     time_blocking_event_id: f.eventId,
+    kind_id: f.kindId,
+    holiday_group_id: f.holidayGroupId,
   };
   return byName[name];
 }
@@ -236,6 +238,9 @@ function pathId(path: string, name: string): string | undefined {
     invitation: f.invitationId,
     "time-blocking": f.eventId,
     recurrence: f.recurrenceId,
+    "holiday-groups": f.holidayGroupId,
+    "time-off-kinds": f.kindId,
+    "time-off-allowances": f.kindId,
   };
   return collection ? byCollection[collection] : undefined;
 }
@@ -335,6 +340,23 @@ const prepare: Record<string, () => Promise<Prepared>> = {
   deleteOverhead: async () => ({
     ids: { id: await fresh(`${org()}/overheads`, { amount: 1, from_date: "2025-03-01" }) },
   }),
+  deleteHolidayGroup: async () => ({
+    ids: { id: await fresh(`${org()}/holiday-groups`, { name: f.unique("Gone"), country: "IT" }) },
+  }),
+  deleteTimeOffKind: async () => ({
+    ids: { id: await fresh(`${org()}/time-off-kinds`, { name: f.unique("Gone"), color: "#000000" }) },
+  }),
+  // A request of the admin's own (the kind needs approval), which the generated body approves.
+  decideTimeOff: async () => {
+    const year = f.nextYear();
+    const id = await fresh(`${org()}/time-off`, {
+      user_id: f.users.admin.id,
+      kind_id: f.kindId,
+      start_date: `${year}-07-01`,
+      end_date: `${year}-07-01`,
+    });
+    return { ids: { id } };
+  },
   deleteWorkflowStatus: async () => ({
     ids: { id: await fresh(`${org()}/projects-workflows`, { name: f.unique("Gone") }) },
   }),

@@ -156,6 +156,15 @@ export const apiTags = [
     name: "overheads",
     description: "The organization's overhead costs over periods, shared out over the hours worked.",
   },
+  {
+    name: "holidays",
+    description: "Holiday groups: a country's public holidays and the organization's own days, and who keeps which.",
+  },
+  {
+    name: "time off",
+    description:
+      "Kinds of time off, a person's requests and their approval, yearly allowances and balances, and days off.",
+  },
   { name: "customers", description: "The organization's customers, whom projects are for." },
   {
     name: "projects",

@@ -538,6 +538,7 @@ export const memberExample: Out<typeof organizationUserSchema> = {
   contract_type: "full-time",
   contractual_hours: 8,
   two_factor: true,
+  holiday_group_id: null,
 };
 
 export const updateMemberInputExample: In<typeof updateMemberInputSchema> = { role_id: ids.leadRole };

@@ -143,6 +143,11 @@ export function createContractsService({
       );
     },
 
+    /** A member's contracts, for the rules that count their days (the time off's allowance days). */
+    async contractsOf({ organizationId, userId }: { organizationId: string; userId: string }): Promise<Contract[]> {
+      return (await repository.findContracts(organizationId, userId)).map(toContract);
+    },
+
     async listContracts({
       actorId,
       organizationId,

@@ -20,6 +20,7 @@ import { invitationEmail, invitationLink } from "../../mail/invitation-email.js"
 import type { Mailer } from "../../mail/mailer.js";
 import type { AuditService } from "../audit/audit.service.js";
 import type { ContractsService } from "../contracts/contracts.service.js";
+import type { HolidaysService } from "../holidays/holidays.service.js";
 import type { InvitationRow } from "../organizations/invitations.repository.js";
 import type { Member, OrganizationsService } from "../organizations/organizations.service.js";
 import type { RolesService } from "../roles/roles.service.js";
@@ -37,7 +38,12 @@ export interface InvitationOutcome {
   invitation: Invitation;
 }
 
-function toOrganizationUser(member: Member, contract: Contract | null, twoFactor: boolean): OrganizationUser {
+function toOrganizationUser(
+  member: Member,
+  contract: Contract | null,
+  twoFactor: boolean,
+  holidayGroupId: string | null,
+): OrganizationUser {
   return {
     uid: member.userId,
     nominative: member.nominative,
@@ -48,6 +54,7 @@ function toOrganizationUser(member: Member, contract: Contract | null, twoFactor
     contract_type: contract?.contract_type ?? null,
     contractual_hours: contract?.contractual_hours ?? null,
     two_factor: twoFactor,
+    holiday_group_id: holidayGroupId,
   };
 }
 
@@ -75,6 +82,7 @@ export function createMembersService({
   audit,
   settings,
   twoFactor,
+  holidays,
 }: {
   organizations: OrganizationsService;
   users: UsersService;
@@ -85,6 +93,7 @@ export function createMembersService({
   audit: Pick<AuditService, "record">;
   settings: { appUrl: string };
   twoFactor: Pick<TwoFactorService, "usersWithSecondFactor">;
+  holidays: Pick<HolidaysService, "memberGroupIds" | "setMemberGroup">;
 }) {
   /** An invitation's event for the organization's log, in the change's transaction. */
   const invitationEvent = (
@@ -108,12 +117,18 @@ export function createMembersService({
     const actor = await users.findAccountById({ userId: actorId });
     const today = todayInZone(withPreferenceDefaults(actor?.preferences ?? {}).timeZone);
     const userIds = members.map((m) => m.userId);
-    const [inForce, withSecondFactor] = await Promise.all([
+    const [inForce, withSecondFactor, holidayGroups] = await Promise.all([
       contracts.contractsInForce({ organizationId, userIds, date: today }),
       twoFactor.usersWithSecondFactor({ userIds }),
+      holidays.memberGroupIds({ organizationId, userIds }),
     ]);
     return members.map((member) =>
-      toOrganizationUser(member, inForce.get(member.userId) ?? null, withSecondFactor.has(member.userId)),
+      toOrganizationUser(
+        member,
+        inForce.get(member.userId) ?? null,
+        withSecondFactor.has(member.userId),
+        holidayGroups.get(member.userId) ?? null,
+      ),
     );
   }
 
@@ -429,7 +444,10 @@ export function createMembersService({
       await endMembership(organizationId, userId, message, { kind: "member.left", actorId, client });
     },
 
-    /** Gives a member another role of the organization, unless that would break the access rules. */
+    /**
+     * Gives a member another role of the organization (`edit` on `user`), unless that would break the access rules,
+     * and puts them in a holiday group (`edit` on `organization`; null: the default).
+     */
     async updateMember({
       actorId,
       organizationId,
@@ -443,10 +461,34 @@ export function createMembersService({
       input: UpdateMemberInput;
       client: SessionClient;
     }): Promise<OrganizationUser> {
-      await organizations.authorize({ actorId, organizationId, right: { action: "edit", subject: "user" } });
-      const role = await roles.requireRole({ organizationId, roleId: input.role_id });
+      if (input.role_id !== undefined) {
+        await organizations.authorize({ actorId, organizationId, right: { action: "edit", subject: "user" } });
+      }
+      if (input.holiday_group_id !== undefined) {
+        await organizations.authorize({ actorId, organizationId, right: { action: "edit", subject: "organization" } });
+      }
+      const role =
+        input.role_id === undefined ? null : await roles.requireRole({ organizationId, roleId: input.role_id });
       await organizations.withOrganizationLocked({ organizationId }, async (tx) => {
         const current = await organizations.requireMember({ organizationId, userId, tx });
+        const target = { type: "user", id: userId, label: current.nominative };
+        if (input.holiday_group_id !== undefined) {
+          const change = await holidays.setMemberGroup({ organizationId, userId, groupId: input.holiday_group_id, tx });
+          if (change.changed) {
+            await audit.record({
+              kind: "member.holiday_group_changed",
+              organizationId,
+              actorId,
+              userId,
+              target,
+              client,
+              before: { holiday_group: change.before },
+              after: { holiday_group: change.after },
+              tx,
+            });
+          }
+        }
+        if (!role) return;
         await organizations.assertAccessKept({
           actorId,
           organizationId,
@@ -460,7 +502,7 @@ export function createMembersService({
           organizationId,
           actorId,
           userId,
-          target: { type: "user", id: userId, label: current.nominative },
+          target,
           client,
           before: { role: current.role.name },
           after: { role: role.name },

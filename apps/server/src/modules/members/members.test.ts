@@ -1,11 +1,13 @@
 import { accessViolationMessages, organizationUserSchema } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
-import { describe, expect, test } from "vitest";
-import { organizationMembers, userContracts } from "../../db/schema.js";
+import { describe, expect, test, vi } from "vitest";
+import { auditEvents, organizationMembers, userContracts } from "../../db/schema.js";
 import { addMember, addMemberLacking, buildOrganization, buildUser, roleIdOf } from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
+// A holiday group writes out 61 years of public holidays: seconds on a machine shared by several test runs.
+vi.setConfig({ testTimeout: 60_000 });
 
 const listUsers = (orgId: string, token: string, query = "") =>
   request(t.app, { method: "GET", url: `/api/v1/organization/${orgId}/user${query}`, token });
@@ -69,6 +71,7 @@ describe("GET /organization/{orgId}/user", () => {
       contract_type: "full-time",
       contractual_hours: 8,
       two_factor: false,
+      holiday_group_id: null,
     });
     expect(body.find((u) => u.uid === bruno.id)).toMatchObject({
       status: "active",
@@ -211,7 +214,7 @@ describe("PATCH /organization/{orgId}/user/{userId}", () => {
   });
 
   test.each([
-    [{}, "body.role_id"],
+    [{}, "body"],
     [{ role_id: "manager" }, "body.role_id"],
     [{ role_id: null }, "body.role_id"],
     [{ role_id: crypto.randomUUID(), status: "active" }, "body.status"],
@@ -327,6 +330,62 @@ describe("PATCH /organization/{orgId}/user/{userId}", () => {
     );
     expect(response.statusCode).toBe(200);
     expect(response.json().role.name).toBe("Member");
+  });
+
+  test("puts a member in a holiday group and back in the default, recorded in the audit log", async () => {
+    const { owner, organization } = await buildOrganization(t);
+    const orgId = organization.uid;
+    const member = await addMember(t, orgId, "member");
+    const made = async (json: unknown) =>
+      (
+        await request(t.app, {
+          method: "POST",
+          url: `/api/v1/organization/${orgId}/holiday-groups`,
+          token: owner.token,
+          json,
+        })
+      ).json() as { id: string };
+    await made({ name: "Italia", country: "IT" });
+    const berlin = await made({ name: "Berlin", country: "DE", region: "BE" });
+    const moved = await patchMember(orgId, member.id, { holiday_group_id: berlin.id }, owner.token);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ uid: member.id, holiday_group_id: berlin.id, role: { name: "Member" } });
+    expect((await getUser(orgId, member.id, member.token)).json().holiday_group_id).toBe(berlin.id);
+    const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.kind, "member.holiday_group_changed"));
+    expect(event).toMatchObject({
+      targetId: member.id,
+      before: { holiday_group: null },
+      after: { holiday_group: "Berlin" },
+    });
+    const back = await patchMember(orgId, member.id, { holiday_group_id: null }, owner.token);
+    expect(back.json().holiday_group_id).toBeNull();
+  });
+
+  test("refuses a holiday group of another organization (404) and someone without edit on organization (403)", async () => {
+    const { owner, organization } = await buildOrganization(t);
+    const other = await buildOrganization(t);
+    const foreign = (
+      await request(t.app, {
+        method: "POST",
+        url: `/api/v1/organization/${other.organization.uid}/holiday-groups`,
+        token: other.owner.token,
+        json: { name: "Elsewhere", country: "IT" },
+      })
+    ).json() as { id: string };
+    const member = await addMember(t, organization.uid, "member");
+    const lacking = await addMemberLacking(t, organization.uid, [{ action: "edit", subject: "organization" }]);
+    const before = await snapshot(t.db);
+    const notOurs = await patchMember(organization.uid, member.id, { holiday_group_id: foreign.id }, owner.token);
+    expect(notOurs.statusCode).toBe(404);
+    expect(notOurs.json().ErrorMessage).toBe("Holiday group not found");
+    const refused = await patchMember(organization.uid, member.id, { holiday_group_id: null }, lacking.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().ErrorMessage).toBe("You need the right to edit organization");
+    const invalid = await patchMember(organization.uid, member.id, { holiday_group_id: "berlin" }, owner.token);
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().details).toContainEqual(expect.objectContaining({ field: "body.holiday_group_id" }));
+    expect((await patchMember(organization.uid, member.id, {}, owner.token)).statusCode).toBe(400);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   test("refuses a request without a session", async () => {

@@ -1,4 +1,4 @@
-import type { Acl, Language } from "@timetrap/domain";
+import type { Acl, Language, TimeOffKind } from "@timetrap/domain";
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { type Database, preparedOnce } from "../../db/database.js";
 import {
@@ -7,6 +7,7 @@ import {
   organizations,
   plans,
   roles,
+  timeOffKinds,
   users,
   workflowStatuses,
 } from "../../db/schema.js";
@@ -131,6 +132,26 @@ function organizationQueries(db: Database) {
         .insert(roles)
         .values(values.map((role) => ({ ...role, organizationId })))
         .returning();
+    },
+
+    /** The kinds of time off a new organization starts with, in their order (decision 026). */
+    async insertTimeOffKinds(
+      organizationId: string,
+      values: ReadonlyArray<Omit<TimeOffKind, "id">>,
+    ): Promise<void> {
+      // One transaction writes one now(): a millisecond apart, the kinds keep their order in the list.
+      const base = Date.now();
+      await db.insert(timeOffKinds).values(
+        values.map((kind, position) => ({
+          organizationId,
+          name: kind.name,
+          color: kind.color,
+          paid: kind.paid,
+          needsApproval: kind.needs_approval,
+          yearlyAllowanceDays: kind.yearly_allowance_days,
+          createdAt: new Date(base + position),
+        })),
+      );
     },
 
     async insertWorkflowStatuses(

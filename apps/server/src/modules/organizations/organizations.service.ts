@@ -8,6 +8,7 @@ import {
   can,
   defaultOrganizationLanguage,
   defaultRoles,
+  defaultTimeOffKinds,
   defaultWorkflowStatuses,
   isUnitBlocked,
   normalizeDomain,
@@ -239,6 +240,7 @@ export function createOrganizationsService({
           const admin = roles.find((r) => r.key === "admin");
           if (!admin) throw new Error("the default roles have no admin");
           await repo.insertWorkflowStatuses(organization.id, defaultWorkflowStatuses);
+          await repo.insertTimeOffKinds(organization.id, defaultTimeOffKinds(organization.language));
           await repo.insertMember({ organizationId: organization.id, userId, roleId: admin.id });
           const { domains, invalidDomains } = await assignDomains(repo, organization.id, input.domains);
           return { organization: toOrganization(organization, plan, domains), role: toRole(admin), invalidDomains };

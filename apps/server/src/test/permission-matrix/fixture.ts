@@ -48,6 +48,10 @@ export interface Fixture {
   linkId: string;
   updateId: string;
   invitationId: string;
+  /** The organization's default holiday group (Italy's). */
+  holidayGroupId: string;
+  /** The organization's vacation kind of time off, one of the four it starts with. */
+  kindId: string;
   /** A user of no organization, for the public sign-in row. */
   loner: BuiltUser;
   /** Tokens for the admin's session that the server did not sign. */
@@ -165,6 +169,10 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
     }),
   );
 
+  const holidayGroupId = uid(await api("POST", `${base}/holiday-groups`, { name: unique("Holidays"), country: "IT" }));
+  const kinds = (await api("GET", `${base}/time-off-kinds`)) as unknown as Array<{ id: string }>;
+  const kindId = kinds[0]!.id;
+
   const sessions = createSessionsService({
     repository: createSessionsRepository(t.db),
     authSecret: t.config.authSecret,
@@ -216,6 +224,8 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
     linkId,
     updateId,
     invitationId,
+    holidayGroupId,
+    kindId,
     loner,
     forged: { wrongKey, algNone },
     secrets: () => [

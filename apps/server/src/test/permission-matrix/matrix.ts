@@ -750,6 +750,129 @@ export const matrix: MatrixRow[] = [
     }),
   },
 
+  // Holidays (decision 026)
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/holiday-groups",
+    rule: { kind: "member" },
+    prepare: (f) => ({ url: `${org(f)}/holiday-groups` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/holiday-groups",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: (f) => ({ url: `${org(f)}/holiday-groups`, body: { name: f.unique("Group"), country: "IT" } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/holiday-groups/{id}",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: (f) => ({ url: `${org(f)}/holiday-groups/${f.holidayGroupId}`, body: { name: f.unique("Group") } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/holiday-groups/{id}",
+    rule: { kind: "right", right: "edit organization" },
+    // A group that is not the default (the fixture's is), so that it may go.
+    prepare: async (f) => ({
+      url: `${org(f)}/holiday-groups/${await fresh(f, `${org(f)}/holiday-groups`, { name: f.unique("Gone"), country: "IT" })}`,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/holiday-groups/{id}/days",
+    rule: { kind: "member" },
+    prepare: (f) => ({ url: `${org(f)}/holiday-groups/${f.holidayGroupId}/days?year=2026` }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/holiday-countries",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/holiday-countries?language=it" }),
+  },
+
+  // Time off (decision 026)
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/time-off-kinds",
+    rule: { kind: "member" },
+    prepare: (f) => ({ url: `${org(f)}/time-off-kinds` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/time-off-kinds",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: (f) => ({ url: `${org(f)}/time-off-kinds`, body: { name: f.unique("Kind"), color: "#40c057" } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/time-off-kinds/{id}",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: (f) => ({ url: `${org(f)}/time-off-kinds/${f.kindId}`, body: { yearly_allowance_days: 20 } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/time-off-kinds/{id}",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: async (f) => ({
+      url: `${org(f)}/time-off-kinds/${await fresh(f, `${org(f)}/time-off-kinds`, { name: f.unique("Gone"), color: "#000000" })}`,
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/time-off",
+    rule: { kind: "member" },
+    // Each caller's own request, on days of its own (time off of one person may not share a day).
+    prepare: (f, caller) => {
+      const year = f.nextYear();
+      const body = { kind_id: f.kindId, start_date: `${year}-06-01`, end_date: `${year}-06-05` };
+      return { url: `${org(f)}/time-off`, body: { ...body, user_id: signedInUser(f, caller).id } };
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/time-off/{id}",
+    rule: { kind: "right", right: "edit team" },
+    // Approving the admin's own fresh request.
+    prepare: async (f) => {
+      const year = f.nextYear();
+      const id = await fresh(f, `${org(f)}/time-off`, {
+        user_id: f.users.admin.id,
+        kind_id: f.kindId,
+        start_date: `${year}-07-01`,
+        end_date: `${year}-07-01`,
+      });
+      return { url: `${org(f)}/time-off/${id}`, body: { status: "approved" } };
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/time-off",
+    rule: { kind: "member" },
+    prepare: (f) => ({ url: `${org(f)}/time-off?start_date=2026-01-01&end_date=2026-12-31` }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/time-off-balances",
+    rule: { kind: "member" },
+    prepare: (f) => ({ url: `${org(f)}/time-off-balances?year=2026` }),
+  },
+  {
+    method: "PUT",
+    path: "/api/v1/organization/{orgId}/user/{userId}/time-off-allowances/{kindId}",
+    rule: { kind: "right", right: "edit team" },
+    prepare: (f) => ({
+      url: `${org(f)}/user/${f.target.id}/time-off-allowances/${f.kindId}`,
+      body: { year: 2026, days: 22 },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/user/{userId}/days-off",
+    rule: { kind: "self-or-right", right: "read team" },
+    prepare: (f) => ({ url: `/api/v1/user/${f.users.admin.id}/days-off?start_date=2026-12-01&end_date=2026-12-31` }),
+  },
+
   // Workflow statuses
   {
     method: "GET",
