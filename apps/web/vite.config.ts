@@ -97,7 +97,7 @@ export default defineConfig(() => ({
             // they are 1.3 KB lighter. Only icons that every signed-in page loads anyway: any other would come with them.
             {
               name: "shell-icons",
-              test: /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(AddressBook|ArrowsShuffle|Briefcase|Logout|PlugConnected|Receipt2|ReportAnalytics|ShieldLock|Users|UsersGroup)\./,
+              test: /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(AddressBook|ArrowsShuffle|Beach|Briefcase|Logout|PlugConnected|Receipt2|ReportAnalytics|ShieldLock|Users|UsersGroup)\./,
               priority: 1,
             },
             // Chart.js, which only the pages that draw charts fetch (decision 013): named, so that the browser journeys can

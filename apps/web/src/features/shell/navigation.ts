@@ -7,7 +7,6 @@ import {
   IconBriefcase,
   IconBuilding,
   IconCalendarCheck,
-  IconCalendarOff,
   IconCalendarWeek,
   IconCreditCard,
   IconHistory,
@@ -125,8 +124,9 @@ export function buildNavigation(user: User): NavSection[] {
           visibility.organizationDetail &&
             link("organization-detail", "menu.organizationDetail", IconInfoCircle, orgBase, (p) => p === orgBase),
           visibility.customers && link("customers", "menu.customers", IconAddressBook, `${orgBase}/customers`),
-          // Holidays and kinds of time off change with edit on organization, like its details (decision 026).
-          visibility.organizationDetail && link("holidays", "holidays.menu", IconCalendarOff, `${orgBase}/holidays`),
+          // Holidays and kinds of time off change with edit on organization, like its details (decision 026); one icon
+          // with Time off, which every signed-in page loads already.
+          visibility.organizationDetail && link("holidays", "holidays.menu", IconBeach, `${orgBase}/holidays`),
           visibility.projectSetup &&
             group("project-setup", "menu.projectSetup", IconAdjustmentsHorizontal, [
               link("workflows", "menu.workflows", IconArrowsShuffle, `${orgBase}/workflows`),
