@@ -25,6 +25,7 @@ import { useCan } from "../../../lib/permissions";
 import { useSignedInUser } from "../../../lib/session";
 import type { DaysOffDecoration } from "../days-off/days-off-layer";
 import type { EventFormTarget } from "../event-form/event-form-modal";
+import type { PeriodLockDecoration } from "../period-lock/period-lock-layer";
 import { alertError } from "../lib/alert-error";
 import { browserTimeZone, dayTotals } from "../lib/board-time";
 import { boardEventOf, calendarEventId, timesFromCalendar, toCalendarEvent } from "../lib/calendar-events";
@@ -53,6 +54,10 @@ const BoardPreferencesModal = lazyComponent(() =>
 const SidePanel = lazyComponent(() => import("../side-panel/side-panel").then((module) => module.SidePanel));
 // The person's holidays and time off come after the board, as read-only all-day blocks (decision 026).
 const DaysOffLayer = lazyComponent(() => import("../days-off/days-off-layer").then((module) => module.DaysOffLayer));
+// The period lock too: the locked activities stay in place, with a note above the grid (decision 026).
+const PeriodLockLayer = lazyComponent(() =>
+  import("../period-lock/period-lock-layer").then((module) => module.PeriodLockLayer),
+);
 
 /** Spec part 1 §2 "Board" (/user/{userId}/board): the week or day of one person's time blocks. */
 export function BoardPage() {
@@ -85,6 +90,7 @@ export function BoardPage() {
   const [menuTarget, setMenuTarget] = useState<ContextMenuTarget | null>(null);
   const [preferencesOpened, setPreferencesOpened] = useState(false);
   const [daysOff, setDaysOff] = useState<DaysOffDecoration | null>(null);
+  const [lock, setLock] = useState<PeriodLockDecoration | null>(null);
   const drawForm = useDrawnOnce(formTarget !== null);
   const drawPreferences = useDrawnOnce(preferencesOpened);
 
@@ -95,8 +101,9 @@ export function BoardPage() {
       const running = runningEventId === event.id && !event.is_occurrence ? { className: classes.running } : {};
       return { ...input, ...running };
     });
-    return daysOff ? daysOff.decorate(own) : own;
-  }, [events, readOnly, runningEventId, daysOff]);
+    const shown = daysOff ? daysOff.decorate(own) : own;
+    return lock ? lock.decorate(shown) : shown;
+  }, [events, readOnly, runningEventId, daysOff, lock]);
   // Days off are all-day blocks: the row shows while there are any, whatever the preference.
   const shownPreferences = useMemo(
     () => (daysOff?.any ? { ...preferences, allDaySlot: true } : preferences),
@@ -246,6 +253,11 @@ export function BoardPage() {
         panelOpen={panel !== null}
         onTogglePanel={() => setPanel(panel ? null : "tasks")}
       />
+      {range && (
+        <Suspense fallback={null}>
+          <PeriodLockLayer userId={userId} range={range} onChange={setLock} />
+        </Suspense>
+      )}
       {query.isError && (
         <LoadErrorState title={t("board.loadError")} error={query.error} onRetry={() => void query.refetch()} />
       )}
