@@ -360,6 +360,16 @@ const prepare: Record<string, () => Promise<Prepared>> = {
   deleteWorkflowStatus: async () => ({
     ids: { id: await fresh(`${org()}/projects-workflows`, { name: f.unique("Gone") }) },
   }),
+  getTimesheetPeriod: async () => ({ ids: { userId: f.users.admin.id, periodStart: nextMonday() } }),
+  submitTimesheetPeriod: async () => ({ ids: { userId: f.users.admin.id, periodStart: nextMonday() } }),
+  withdrawTimesheetPeriod: async () => {
+    const periodStart = nextMonday();
+    await f.api("POST", `/api/v1/user/${f.users.admin.id}/timesheet/${periodStart}/submit`);
+    return { ids: { userId: f.users.admin.id, periodStart } };
+  },
+  approveTimesheetPeriod: () => submittedPeriod(false),
+  rejectTimesheetPeriod: () => submittedPeriod(false),
+  reopenTimesheetPeriod: () => submittedPeriod(true),
   deleteTaskCategory: async () => ({
     ids: { id: await fresh(`${org()}/task-category`, { name: f.unique("Gone"), color: "#228BE6" }) },
   }),
@@ -455,6 +465,26 @@ const verified = async (sent: Sent): Promise<Sent> => {
   return sent;
 };
 
+/** A Monday no call has used yet, so that each submission starts from an open period. */
+let mondaysUsed = 0;
+function nextMonday(): string {
+  mondaysUsed += 1;
+  return new Date(Date.UTC(2031, 0, 6 + 7 * mondaysUsed)).toISOString().slice(0, 10);
+}
+
+/** A period the target submitted, for an approver's decision; approved too, for a reopening. */
+async function submittedPeriod(approved: boolean): Promise<Prepared> {
+  const periodStart = nextMonday();
+  const submitted = await request(t.app, {
+    method: "POST",
+    url: `/api/v1/user/${f.target.id}/timesheet/${periodStart}/submit`,
+    token: f.target.token,
+  });
+  if (submitted.statusCode !== 200) throw new Error(`period not submitted: ${submitted.body}`);
+  if (approved) await f.api("POST", `${org()}/timesheet/${f.target.id}/${periodStart}/approve`, {});
+  return { ids: { userId: f.target.id, periodStart } };
+}
+
 const exceptions: Record<string, Exception> = {
   // Rules a schema cannot state: the description names them.
   signIn: {
@@ -506,6 +536,11 @@ const exceptions: Record<string, Exception> = {
       const body = sent.body as { start_time: number };
       return { ...sent, body: { ...body, end_time: body.start_time + 3_600_000 } };
     },
+  },
+  listTimesheetApprovals: {
+    rule: "period_start starts a period of the organization's kind: a Monday by week, a 1st by month",
+    named: /a Monday by week, a 1st by month/,
+    obey: (sent) => ({ ...sent, query: { ...sent.query, period_start: "2026-11-23" } }),
   },
   deleteCustomer: {
     rule: "slug: the delete label and the customer's name, slugified",

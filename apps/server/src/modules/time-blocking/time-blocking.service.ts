@@ -124,6 +124,9 @@ function assertTimes(start: number, end: number): void {
   if (end - start > longestEventMs) throw tooLong();
 }
 
+/** The last instant a JavaScript date holds (ECMA-262 §21.4.1.1). */
+const latestDateMs = 8.64e15;
+
 /** The last day a series may have an occurrence on, in the owner's zone; null when it runs on (or ends after a count). */
 function lastDayOf(rule: { until: CalendarDate | null; endDate?: Date | null }, timeZone: string): CalendarDate | null {
   const ends = [rule.until, rule.endDate ? calendarDateIn(rule.endDate.getTime(), timeZone) : null].filter(
@@ -191,9 +194,12 @@ export function createTimeBlockingService({
     input: RecurrencePatch,
   ): DayRange[] {
     const days: DayRange[] = [];
-    if (input.skip !== undefined) days.push(dayOf(board, input.skip));
-    if (input.end_date === undefined) return days;
     const start = series.template.startTime.getTime();
+    // No occurrence starts before the template, nor after the last instant a date can hold: such a skip takes none out.
+    if (input.skip !== undefined && input.skip >= start && input.skip <= latestDateMs) {
+      days.push(dayOf(board, input.skip));
+    }
+    if (input.end_date === undefined) return days;
     const before = series.recurrence.endDate ? series.recurrence.endDate.getTime() : null;
     const after = input.end_date;
     if (before === after) return days;
