@@ -135,10 +135,7 @@ function organizationQueries(db: Database) {
     },
 
     /** The kinds of time off a new organization starts with, in their order (decision 026). */
-    async insertTimeOffKinds(
-      organizationId: string,
-      values: ReadonlyArray<Omit<TimeOffKind, "id">>,
-    ): Promise<void> {
+    async insertTimeOffKinds(organizationId: string, values: ReadonlyArray<Omit<TimeOffKind, "id">>): Promise<void> {
       // One transaction writes one now(): a millisecond apart, the kinds keep their order in the list.
       const base = Date.now();
       await db.insert(timeOffKinds).values(
