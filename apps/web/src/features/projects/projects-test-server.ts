@@ -85,6 +85,7 @@ export function buildActiveUser(ref: { uid: string; nominative: string }): Organ
     contract_type: null,
     contractual_hours: null,
     two_factor: false,
+    holiday_group_id: null,
   };
 }
 

@@ -95,6 +95,7 @@ function member(uid: string, nominative: string): OrganizationUser {
     contract_type: null,
     contractual_hours: null,
     two_factor: false,
+    holiday_group_id: null,
   };
 }
 

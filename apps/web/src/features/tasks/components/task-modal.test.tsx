@@ -32,6 +32,7 @@ function member(person: typeof ada): OrganizationUser {
     contract_type: null,
     contractual_hours: null,
     two_factor: false,
+    holiday_group_id: null,
   };
 }
 
