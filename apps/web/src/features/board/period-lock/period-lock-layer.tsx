@@ -1,6 +1,6 @@
 import type { EventInput } from "@fullcalendar/react";
 import { IconLock } from "@tabler/icons-react";
-import { useQueries } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { calendarDateIn, type Period, timeZoneOfPreferences } from "@timetrap/domain";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -48,16 +48,19 @@ export function PeriodLockLayer({
   const periods = useMemo(() => periodsBetween(shown.start, shown.end, kind), [shown, kind]);
   // The person's own periods, or anyone's with read on timesheet; without it only the lock date shows.
   const mayRead = !!settings && (userId === me.uid || can("read", "timesheet"));
-  const answers = useQueries({
-    queries: periods.map((period) => ({
-      ...getTimesheetPeriodQueryOptions(userId, period.start),
-      enabled: mayRead,
-    })),
+  // The days a board shows (a week at most) reach two periods at most: a week across two months. Two queries, not
+  // useQueries, which would add its observer to the query chunk every page loads first.
+  const [first, second] = periods;
+  const firstAnswer = useQuery({
+    ...getTimesheetPeriodQueryOptions(userId, first?.start ?? ""),
+    enabled: mayRead && first !== undefined,
   });
-  const approvedKey = answers
-    .map((answer) =>
-      answer.data?.status === "approved" ? `${answer.data.period_start}/${answer.data.period_end}` : "",
-    )
+  const secondAnswer = useQuery({
+    ...getTimesheetPeriodQueryOptions(userId, second?.start ?? ""),
+    enabled: mayRead && second !== undefined,
+  });
+  const approvedKey = [first && firstAnswer.data, second && secondAnswer.data]
+    .map((answer) => (answer && answer.status === "approved" ? `${answer.period_start}/${answer.period_end}` : ""))
     .join(",");
   const lockBefore = settings?.lock_before ?? null;
 

@@ -11,11 +11,12 @@ import {
   timeZoneOfPreferences,
   todayIn,
 } from "@timetrap/domain";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import type { EventRange } from "../../../api/time-blocking";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { useDecimalFormat } from "../../../lib/number-format";
 import { useCan } from "../../../lib/permissions";
 import { useSignedInUser } from "../../../lib/session";
@@ -23,9 +24,14 @@ import { useUserReport } from "../api/get-user-report";
 import { DailyChart } from "./daily-chart";
 import { TotalsRow } from "./report-rings";
 import { TeamTab } from "./team-tab";
-import { TimesheetPeriodCard } from "./timesheet-period-card";
 import { UnassignedEntries } from "./unassigned-entries";
 import { WeekNavigator } from "./week-navigator";
+
+// The timesheet's state comes after the week's figures, with its code (decision 026): the dashboard's first load
+// stays what it was.
+const TimesheetPeriodCard = lazyComponent(() =>
+  import("./timesheet-period-card").then((module) => module.TimesheetPeriodCard),
+);
 
 function PersonalTab({
   userId,
@@ -68,7 +74,9 @@ function PersonalTab({
 
   return (
     <Stack gap="lg">
-      <TimesheetPeriodCard userId={userId} day={period.start_date} />
+      <Suspense fallback={null}>
+        <TimesheetPeriodCard userId={userId} day={period.start_date} />
+      </Suspense>
       {figures}
       <UnassignedEntries userId={userId} organizationId={organizationId} range={range} timeZone={timeZone} />
     </Stack>
