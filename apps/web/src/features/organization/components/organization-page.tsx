@@ -13,6 +13,7 @@ import { useOrganization } from "../api/get-organization";
 import { useUpdateOrganization } from "../api/update-organization";
 import { OrganizationAccessTokensSection } from "./organization-access-tokens-section";
 import { RequireTwoFactorSection } from "./require-two-factor-section";
+import { TimesheetSettingsSection } from "./timesheet-settings-section";
 
 type Outcome = { kind: "invalidDomains"; domains: string[] } | { kind: "failed"; error: unknown } | null;
 
@@ -174,6 +175,11 @@ export function OrganizationPage() {
             canEdit={can("edit", "organization")}
           />
           <RequireTwoFactorSection organization={organization.data} canEdit={can("edit", "organization")} />
+          <TimesheetSettingsSection
+            key={`${organization.data.uid}/timesheet`}
+            organization={organization.data}
+            canEdit={can("edit", "organization")}
+          />
           {can("edit", "organization") && <OrganizationAccessTokensSection orgId={organization.data.uid} />}
         </>
       )}
