@@ -222,6 +222,8 @@ export function timesheetJson(
   const days = new Map<CalendarDate, { piece: Uint8Array; weekday: Weekday; index: number }>();
   // By contract, its terms on each weekday (Monday first).
   const contractPieces = new Map<ContractTerms, Uint8Array[]>();
+  // By contract (or none), the terms of days with hours off, by their net hours and time off.
+  const offPieces = new Map<ContractTerms | null, Map<string, Uint8Array>>();
   const namePieces = new Map<string, Uint8Array>();
   const noContract = utf8(`"contract_type":null,"contractual_hours":null,"contractual_hours_by_day":null,"time_off":`);
   const noNames = utf8(`"project_id":null,"project_title":null,"customer_id":null,"customer_nominative":null}`);
@@ -255,16 +257,27 @@ export function timesheetJson(
     const hoursOff = hoursOffOf(line);
     const contract = contractOf(line);
     if (hoursOff) {
-      // A day with a holiday or time off: its terms are the rule's (`timesheetDayTerms`), written as they come.
+      // A day with a holiday or time off: its terms are the rule's (`timesheetDayTerms`). Under one contract, the same
+      // net hours and time off write the same bytes (a holiday is the same for everyone of a group): made once.
       const terms = timesheetDayTerms(contracts[line[0]]!, day, hoursOff);
-      out.bytes(
-        utf8(
+      let byTerms = offPieces.get(contract);
+      if (!byTerms) {
+        byTerms = new Map();
+        offPieces.set(contract, byTerms);
+      }
+      const key = `${terms.contractual_hours} ${terms.time_off}`;
+      let offPiece = byTerms.get(key);
+      if (!offPiece) {
+        offPiece = utf8(
           `"contract_type":${JSON.stringify(terms.contract_type)},"contractual_hours":${JSON.stringify(
             terms.contractual_hours,
-          )},"contractual_hours_by_day":${JSON.stringify(terms.contractual_hours_by_day)},"time_off":`,
-        ),
-      );
-      out.number(terms.time_off);
+          )},"contractual_hours_by_day":${JSON.stringify(terms.contractual_hours_by_day)},"time_off":${JSON.stringify(
+            terms.time_off,
+          )}`,
+        );
+        byTerms.set(key, offPiece);
+      }
+      out.bytes(offPiece);
     } else if (contract) {
       let byWeekday = contractPieces.get(contract);
       if (!byWeekday) {
