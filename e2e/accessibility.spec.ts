@@ -104,6 +104,12 @@ async function createStudio(request: APIRequestContext, language: Language) {
 
   const owner = { token: admin.token, uid: me.uid };
   const today = romeToday();
+  // A holiday group whose own day is today: the board draws it as a read-only all-day block (decision 026).
+  await api("holiday-groups", {
+    name: "Italia",
+    country: "IT",
+    days: [{ date: today, name: "Chiusura aziendale", half_day: false }],
+  });
   const block = (from: string, to: string, data: Record<string, unknown>) =>
     createEvent(request, owner, { start_time: romeInstant(today, from), end_time: romeInstant(today, to), ...data });
   await block("09:00", "09:15", { title: "Stand-up", recurrence: { every: 1, frequency: "DAILY", repeat: 5 } });
@@ -441,6 +447,17 @@ for (const language of languages) {
       await checkDialog(page, page.getByRole("dialog", { name: l.overheads.newTitle }), "new overhead");
       await page.getByRole("button", { name: fill(l.overheads.delete, { from: "01/01/2026" }) }).click();
       await checkDialog(page, page.getByRole("dialog", { name: l.overheads.deleteTitle }), "delete overhead");
+
+      await page.goto(org("/holidays"));
+      await expect(page.getByTestId("holiday-group-row")).toBeVisible();
+      await check(page, "holidays and time off");
+      await page.getByRole("button", { name: fill(l.holidays.groups.edit, { name: "Italia" }) }).click();
+      await checkDialog(page, page.getByRole("dialog", { name: l.holidays.groups.editTitle }), "edit holiday group");
+      await page.goto(user("time-off"));
+      await expect(page.getByTestId("time-off-balance").first()).toBeVisible();
+      await check(page, "time off");
+      await page.getByRole("button", { name: l.timeOff.request }).click();
+      await checkDialog(page, page.getByRole("dialog", { name: l.timeOff.requestTitle }), "request time off");
 
       await page.goto(org("/reports/timesheet"));
       await expect(page.getByRole("button", { name: l.timesheet.generate })).toBeVisible();

@@ -17,6 +17,7 @@ for (const language of languages) {
     test.use({ locale: language === "it" ? "it-IT" : "en-US" });
 
     test("administration pages", async ({ page, request }) => {
+      test.setTimeout(180_000);
       const admin = await createOnboardedUser(request, {
         nominative: "Giulia Bianchi",
         organization: "Studio Bianchi",
@@ -72,6 +73,10 @@ for (const language of languages) {
         data: { amount: 420.5, from_date: "2026-03-01" },
       });
       await request.post(`/api/v1/organization/${org}/projects-workflows`, { headers, data: { name: "In review" } });
+      await request.post(`/api/v1/organization/${org}/holiday-groups`, {
+        headers,
+        data: { name: "Italia", country: "IT", days: [{ date: "2026-12-07", name: "Sant'Ambrogio", half_day: false }] },
+      });
 
       await openSignedIn(page, admin.token, `/organization/${org}`, language);
       await expect(page.getByRole("textbox", { name: l.organization.name })).toHaveValue("Studio Bianchi");
@@ -117,6 +122,17 @@ for (const language of languages) {
       await expect(page.getByText("In review")).toBeVisible();
       await shot(page, language, "29-workflows");
 
+      await page.goto(`/organization/${org}/holidays`);
+      await expect(page.getByTestId("holiday-group-row")).toContainText("Italia");
+      await shot(page, language, "29a-holidays", { fullPage: true });
+      await page.getByRole("button", { name: l.holidays.groups.edit.replace("{{name}}", "Italia") }).click();
+      await expect(page.getByRole("dialog", { name: l.holidays.groups.editTitle })).toBeVisible();
+      await shot(page, language, "29b-holiday-group-modal");
+      await page.keyboard.press("Escape");
+      await page.goto(`/user/${(await getMe(request, admin.token)).uid}/time-off`);
+      await expect(page.getByTestId("time-off-balance").first()).toBeVisible();
+      await shot(page, language, "29c-time-off");
+
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`/organization/${org}/users`);
       await expect(page.getByText("Luca Verdi")).toBeVisible();
@@ -127,6 +143,9 @@ for (const language of languages) {
       await page.goto(`/organization/${org}/customers`);
       await expect(page.getByText("Officine Rossi")).toBeVisible();
       await shot(page, language, "32-customers-phone");
+      await page.goto(`/organization/${org}/holidays`);
+      await expect(page.getByTestId("holiday-group-row")).toContainText("Italia");
+      await shot(page, language, "33-holidays-phone");
     });
   });
 }

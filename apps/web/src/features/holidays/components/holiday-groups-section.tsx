@@ -94,7 +94,7 @@ export function HolidayGroupsSection({ organizationId }: { organizationId: strin
             <Table.Tbody>
               {groups.data.map((group) => (
                 <Table.Tr key={group.id} data-testid="holiday-group-row">
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
                     <Group gap={8} wrap="nowrap">
                       <Button
                         variant="subtle"

@@ -62,14 +62,15 @@ export function TimeOffPage() {
 
   const decide = (timeOff: TimeOff, next: DecisionTarget["status"]) => setDecision({ timeOff, status: next });
 
+  // Beside the page's buttons, where it reads as what the whole page shows.
   const yearSelect = (
     <Select
-      label={t("timeOff.year")}
+      aria-label={t("timeOff.year")}
       data={yearOptions(thisYear)}
       value={String(year)}
       onChange={(value) => value && setYear(Number(value))}
       allowDeselect={false}
-      w={110}
+      w={100}
     />
   );
 
@@ -141,6 +142,7 @@ export function TimeOffPage() {
         description={t("timeOff.description")}
         action={
           <Group gap="sm">
+            {yearSelect}
             {canEditTeam && (
               <Button
                 variant="default"
@@ -161,9 +163,6 @@ export function TimeOffPage() {
           </Group>
         }
       />
-      <Group justify="flex-end" mb="md">
-        {yearSelect}
-      </Group>
       {canReadTeam ? (
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="lg">
