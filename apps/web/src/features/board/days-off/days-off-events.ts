@@ -79,7 +79,8 @@ export function dayOffEvents(days: readonly DayOff[], words: DayOffWords, classe
       startEditable: false,
       durationEditable: false,
       color,
-      textColor: tileColors({ color, event_type: "activity" }).text,
+      // Black or white, whichever reads on the fill, as the board's own tiles.
+      contrastColor: tileColors({ color, event_type: "activity" }).text,
       classNames,
       extendedProps: { dayOff: day },
     };

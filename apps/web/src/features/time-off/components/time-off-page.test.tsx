@@ -121,7 +121,7 @@ describe("time off page", () => {
 
     const rows = await screen.findAllByTestId("time-off-row");
     expect(rows[0]).toHaveTextContent(`10/08/${year} – 14/08/${year}`);
-    expect(rows[0]).toHaveTextContent("5 days");
+    expect(rows[0]).toHaveTextContent("5 calendar days");
     expect(rows[0]).toHaveTextContent("Requested");
     expect(
       within(rows[0]!).getByRole("button", { name: `Cancel the time off of 10/08/${year} – 14/08/${year}` }),
