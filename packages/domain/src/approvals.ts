@@ -271,7 +271,7 @@ export const timesheetApprovalRowSchema = z.object({
   status: z.enum(timesheetPeriodStatuses),
   logged: z.number().describe("Seconds of completed activity in the period"),
   capacity: z.number().describe("Seconds the person is expected to work in the period"),
-  difference: z.number().describe("logged minus capacity, in seconds"),
+  difference: z.number().describe("logged plus the hours of holidays counted as worked, minus capacity, in seconds"),
   submitted_at: z.number().nullable(),
   decided_at: z.number().nullable(),
   note: z.string(),

@@ -255,10 +255,11 @@ export function createTimesheetApprovalsService({
           to: period.end,
         }),
       ]);
-      const totals = new Map<string, { logged: number; capacity: number }>();
+      const totals = new Map<string, { logged: number; credited: number; capacity: number }>();
       for (const day of days) {
-        const total = totals.get(day.user_id) ?? { logged: 0, capacity: 0 };
+        const total = totals.get(day.user_id) ?? { logged: 0, credited: 0, capacity: 0 };
         total.logged += day.work_log;
+        total.credited += day.credited;
         total.capacity += day.capacity;
         totals.set(day.user_id, total);
       }
@@ -266,7 +267,7 @@ export function createTimesheetApprovalsService({
       return people.map((member) => {
         const row = byPerson.get(member.user_id);
         const state = toPeriod(member.user_id, row ? { start: row.periodStart, end: row.periodEnd } : period, row);
-        const { logged, capacity } = totals.get(member.user_id) ?? { logged: 0, capacity: 0 };
+        const { logged, credited, capacity } = totals.get(member.user_id) ?? { logged: 0, credited: 0, capacity: 0 };
         return {
           user_id: member.user_id,
           nominative: member.nominative,
@@ -276,7 +277,8 @@ export function createTimesheetApprovalsService({
           status: state.status,
           logged,
           capacity,
-          difference: logged - capacity,
+          // Holidays of the worked convention count as worked, as in the reports' rings (decision 026).
+          difference: logged + credited - capacity,
           submitted_at: state.submitted_at,
           decided_at: state.decided_at,
           note: state.note,

@@ -1,7 +1,7 @@
 import { timesheetApprovalRowSchema, timesheetPeriodSchema } from "@timetrap/domain";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { auditEvents, organizations, timesheetPeriods, users } from "../../db/schema.js";
+import { auditEvents, holidayDays, holidayGroups, organizations, timesheetPeriods, users } from "../../db/schema.js";
 import { addMember, addMemberLacking, type BuiltUser, buildOrganization, buildUser } from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 
@@ -363,6 +363,36 @@ describe("GET /organization/{orgId}/timesheet-approvals", () => {
       decided_at: expect.any(Number),
     });
     expect(rows.find((row) => row.user_id === admin.id)).toMatchObject({ status: "open", submitted_at: null });
+  });
+
+  test("a holiday counted as worked is in the difference, as in the reports' ring; one that lowers capacity is not", async () => {
+    const { orgId, admin, member } = await team();
+    await logActivity(member, Date.parse("2026-11-24T09:00:00Z"), 6);
+    const differenceOf = async () => {
+      const rows = timesheetApprovalRowSchema
+        .array()
+        .parse((await listApprovals(orgId, `period_start=${monday}`, admin.token)).json());
+      return rows.find((row) => row.user_id === member.id)!;
+    };
+    const before = await differenceOf();
+    expect(before.difference).toBe(6 * 3600 - before.capacity);
+    // A group of the worked convention, the organization's default, with Wednesday a holiday: the capacity stays and
+    // the day's 8 hours are credited.
+    const [group] = await t.db
+      .insert(holidayGroups)
+      .values({ organizationId: orgId, name: "Office", country: "IT", convention: "worked", isDefault: true })
+      .returning();
+    await t.db
+      .insert(holidayDays)
+      .values({ organizationId: orgId, groupId: group!.id, date: "2026-11-25", name: "Closure", source: "own" });
+    const worked = await differenceOf();
+    expect(worked.capacity).toBe(before.capacity);
+    expect(worked.difference).toBe(6 * 3600 + 8 * 3600 - worked.capacity);
+    // The same day under the convention that lowers capacity: nothing credited, 8 hours less expected.
+    await t.db.update(holidayGroups).set({ convention: "reduce" }).where(eq(holidayGroups.id, group!.id));
+    const reduced = await differenceOf();
+    expect(reduced.capacity).toBe(before.capacity - 8 * 3600);
+    expect(reduced.difference).toBe(6 * 3600 - reduced.capacity);
   });
 
   test("refuses a Member (403), a start that is no period's or no date (400), and no start (400)", async () => {
