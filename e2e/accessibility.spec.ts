@@ -122,6 +122,13 @@ async function createStudio(request: APIRequestContext, language: Language) {
   });
   await block("12:00", "13:00", { title: "Call with Marta", completed: true });
   await block("14:00", "16:00", { title: "Sprint planning", event_type: "planning", color: "#0ca678" });
+  // Luca submits this week's timesheet: the Approvals page has a decision to offer (decision 026).
+  const sinceMonday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
+  const monday = new Date(Date.parse(`${today}T12:00:00Z`) - sinceMonday * 86_400_000).toISOString().slice(0, 10);
+  const submitted = await request.post(`/api/v1/user/${luca.uid}/timesheet/${monday}/submit`, {
+    headers: bearer(luca.token),
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
   return { ...owner, email: admin.email, org, domain, project: project.uid, luca: luca.uid, invited };
 }
 
@@ -474,6 +481,22 @@ for (const language of languages) {
       await page.getByRole("button", { name: l.timesheet.generate }).click();
       await expect(page.getByRole("region", { name: l.timesheet.rowsTitle })).toBeVisible();
       await check(page, "timesheet, generated");
+
+      await page.goto(org("/approvals"));
+      await expect(page.getByText(l.approvals.status.submitted, { exact: true })).toBeVisible();
+      await check(page, "approvals");
+      await page.getByRole("button", { name: fill(l.approvals.rejectLabel, { name: "Luca Verdi" }) }).click();
+      await checkDialog(
+        page,
+        page.getByRole("dialog", { name: fill(l.approvals.dialog.rejectTitle, { name: "Luca Verdi" }) }),
+        "reject a timesheet",
+      );
+      await page.getByRole("button", { name: fill(l.approvals.showEntries, { name: "Luca Verdi" }) }).click();
+      await checkDialog(
+        page,
+        page.getByRole("dialog", { name: fill(l.approvals.entries.title, { name: "Luca Verdi" }) }),
+        "a person's entries of the period",
+      );
 
       await page.goto(org("/audit"));
       const contractAdded = page.getByTestId("audit-row").filter({ hasText: l.audit.kinds.contractCreated }).first();

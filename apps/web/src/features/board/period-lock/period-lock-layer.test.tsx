@@ -59,7 +59,7 @@ describe("the period lock on the board", () => {
       renderApp({ route: "/user/user-1/board" });
       const note = await screen.findByTestId("period-lock-note");
       expect(note).toHaveTextContent(
-        `Approved ${formatDate(periodStart)} – ${formatDate(addDays(periodStart, 6))}: its activities are locked.`,
+        `Period approved (${formatDate(periodStart)} – ${formatDate(addDays(periodStart, 6))}): its activities are locked.`,
       );
       await waitFor(() => expect(eventElement(/^Client call,/)).not.toBeNull());
       expect(eventElement(/^Plan the sprint,/)).toBeNull();

@@ -88,7 +88,7 @@ export function TimesheetSettingsSection({ organization, canEdit }: { organizati
           onChange={(value) => change({ lock_before: (value as CalendarDate | null) || null })}
           disabled={!canEdit}
           clearable
-          maw={320}
+          maw={480}
         />
         <Switch
           checked={settings.prevent_overlapping_activities}
