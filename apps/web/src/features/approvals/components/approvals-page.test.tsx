@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { TimeBlockingEvent, TimesheetApprovalRow, User } from "@timetrap/domain";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildOrganization, buildUser } from "../../../testing/builders";
 import { errorResponse, jsonResponse, type StubHandler } from "../../../testing/fetch-stub";
+import { fakeMatchMedia } from "../../../testing/match-media";
 import { renderApp } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
 
@@ -297,6 +298,24 @@ describe("approvals page", () => {
     const [request] = fetch.requestsTo("GET", "/api/v1/user/user-2/time-blocking");
     expect(request?.url.searchParams.get("startTime")).toBe(new Date(rome("2026-03-16", "00:00")).toISOString());
     expect(request?.url.searchParams.get("endTime")).toBe(new Date(rome("2026-03-23", "00:00")).toISOString());
+  });
+
+  it("on a phone shows one card per person, with the figures and the decisions", async () => {
+    vi.stubGlobal(
+      "matchMedia",
+      fakeMatchMedia((query) => query.includes("max-width")),
+    );
+    approvalsServer();
+    const { user } = renderApp({ route });
+    const approve = await screen.findByRole("button", { name: "Approve the timesheet of Grace Hopper" });
+    expect(screen.queryByRole("table")).toBeNull();
+    const card = within(approve.closest("li") as HTMLElement);
+    expect(card.getByText("Submitted")).toBeInTheDocument();
+    expect(card.getByText("Logged").nextSibling).toHaveTextContent("36.0 h");
+    expect(card.getByText("Difference").nextSibling).toHaveTextContent("-4.0 h");
+    expect(screen.getAllByRole("listitem")).toHaveLength(4);
+    await user.click(approve);
+    expect(await screen.findByRole("dialog", { name: "Approve the timesheet of Grace Hopper" })).toBeInTheDocument();
   });
 
   it("says so when nobody is listed, and when the list cannot be read", async () => {

@@ -1,4 +1,17 @@
-import { ActionIcon, Avatar, Badge, Box, Button, Group, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconChevronLeft, IconChevronRight, IconUsersGroup } from "@tabler/icons-react";
 import {
   type ApprovalPeriod,
@@ -107,31 +120,83 @@ function StatusCell({ row, timeZone }: { row: TimesheetApprovalRow; timeZone: st
   );
 }
 
-function ApprovalsTable({
-  rows,
-  timeZone,
-  onDecide,
-  onShowEntries,
-}: {
+interface RowsProps {
   rows: TimesheetApprovalRow[];
   timeZone: string;
   onDecide: (target: DecisionTarget) => void;
   onShowEntries: (row: TimesheetApprovalRow) => void;
+}
+
+const decisionLabels = {
+  approve: "approvals.approveLabel",
+  reject: "approvals.rejectLabel",
+  reopen: "approvals.reopenLabel",
+} as const;
+const decisionWords = { approve: "approvals.approve", reject: "approvals.reject", reopen: "approvals.reopen" } as const;
+
+/** The approver's buttons for a row: approve and reject a submitted period, reopen an approved one. */
+function RowActions({ row, onDecide }: { row: TimesheetApprovalRow; onDecide: RowsProps["onDecide"] }) {
+  const { t } = useTranslation();
+  const actions = timesheetActionsFor(row.status, "approver").filter(
+    (action): action is DecisionTarget["decision"] => action in decisionLabels,
+  );
+  if (actions.length === 0) return null;
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {actions.map((decision) => (
+        <Button
+          key={decision}
+          size="xs"
+          variant={decision === "approve" ? "filled" : "default"}
+          aria-label={t(decisionLabels[decision], { name: row.nominative })}
+          onClick={() => onDecide({ row, decision })}
+        >
+          {t(decisionWords[decision])}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+/** The person, as the button that shows their entries of the period. */
+function PersonButton({
+  row,
+  onShowEntries,
+}: {
+  row: TimesheetApprovalRow;
+  onShowEntries: RowsProps["onShowEntries"];
 }) {
   const { t } = useTranslation();
-  const hours = useDecimalFormat(1);
-  const inHours = (seconds: number) => t("reportsCommon.hours", { value: hours(activityHours(seconds)) });
-  const signed = (seconds: number) => {
-    const value = activityHours(seconds);
-    return t("reportsCommon.hours", { value: `${value > 0 ? "+" : ""}${hours(value)}` });
-  };
-  const labels = {
-    approve: "approvals.approveLabel",
-    reject: "approvals.rejectLabel",
-    reopen: "approvals.reopenLabel",
-  } as const;
-  const words = { approve: "approvals.approve", reject: "approvals.reject", reopen: "approvals.reopen" } as const;
+  return (
+    <UnstyledButton
+      onClick={() => onShowEntries(row)}
+      aria-label={t("approvals.showEntries", { name: row.nominative })}
+    >
+      <Group gap="sm" wrap="nowrap">
+        <Avatar src={row.image_url} name={row.nominative} color="initials" size={32} alt="" />
+        <Text size="sm" fw={500} td="underline" style={{ textUnderlineOffset: 3 }}>
+          {row.nominative}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}
 
+function useHours() {
+  const { t } = useTranslation();
+  const hours = useDecimalFormat(1);
+  return {
+    inHours: (seconds: number) => t("reportsCommon.hours", { value: hours(activityHours(seconds)) }),
+    signed: (seconds: number) => {
+      const value = activityHours(seconds);
+      return t("reportsCommon.hours", { value: `${value > 0 ? "+" : ""}${hours(value)}` });
+    },
+  };
+}
+
+function ApprovalsTable({ rows, timeZone, onDecide, onShowEntries }: RowsProps) {
+  const { t } = useTranslation();
+  const { inHours, signed } = useHours();
   return (
     <TableCard minWidth={820}>
       <Table verticalSpacing="sm" horizontalSpacing="md" tabularNums highlightOnHover>
@@ -146,54 +211,66 @@ function ApprovalsTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row) => {
-            const actions = timesheetActionsFor(row.status, "approver").filter(
-              (action): action is DecisionTarget["decision"] => action in labels,
-            );
-            return (
-              <Table.Tr key={row.user_id}>
-                <Table.Td>
-                  <UnstyledButton
-                    onClick={() => onShowEntries(row)}
-                    aria-label={t("approvals.showEntries", { name: row.nominative })}
-                  >
-                    <Group gap="sm" wrap="nowrap">
-                      <Avatar src={row.image_url} name={row.nominative} color="initials" size={32} alt="" />
-                      <Text size="sm" fw={500} td="underline" style={{ textUnderlineOffset: 3 }}>
-                        {row.nominative}
-                      </Text>
-                    </Group>
-                  </UnstyledButton>
-                </Table.Td>
-                <Table.Td>
-                  <StatusCell row={row} timeZone={timeZone} />
-                </Table.Td>
-                <Table.Td ta="right">{inHours(row.logged)}</Table.Td>
-                <Table.Td ta="right">{inHours(row.capacity)}</Table.Td>
-                <Table.Td ta="right" c={row.difference < 0 ? "red.8" : undefined}>
-                  {signed(row.difference)}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    {actions.map((decision) => (
-                      <Button
-                        key={decision}
-                        size="xs"
-                        variant={decision === "approve" ? "filled" : "default"}
-                        aria-label={t(labels[decision], { name: row.nominative })}
-                        onClick={() => onDecide({ row, decision })}
-                      >
-                        {t(words[decision])}
-                      </Button>
-                    ))}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {rows.map((row) => (
+            <Table.Tr key={row.user_id}>
+              <Table.Td>
+                <PersonButton row={row} onShowEntries={onShowEntries} />
+              </Table.Td>
+              <Table.Td>
+                <StatusCell row={row} timeZone={timeZone} />
+              </Table.Td>
+              <Table.Td ta="right">{inHours(row.logged)}</Table.Td>
+              <Table.Td ta="right">{inHours(row.capacity)}</Table.Td>
+              <Table.Td ta="right" c={row.difference < 0 ? "red.8" : undefined}>
+                {signed(row.difference)}
+              </Table.Td>
+              <Table.Td>
+                <RowActions row={row} onDecide={onDecide} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </TableCard>
+  );
+}
+
+/** On a phone, one card per person: the table's six columns do not fit beside one another. */
+function ApprovalsCards({ rows, timeZone, onDecide, onShowEntries }: RowsProps) {
+  const { t } = useTranslation();
+  const { inHours, signed } = useHours();
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+      {rows.map((row) => (
+        <Paper key={row.user_id} component="li" withBorder radius="lg" p="md">
+          <Stack gap="sm">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <PersonButton row={row} onShowEntries={onShowEntries} />
+              <StatusCell row={row} timeZone={timeZone} />
+            </Group>
+            <Group gap="lg" style={{ fontVariantNumeric: "tabular-nums" }}>
+              {(
+                [
+                  ["approvals.columns.logged", inHours(row.logged), undefined],
+                  ["approvals.columns.capacity", inHours(row.capacity), undefined],
+                  ["approvals.columns.difference", signed(row.difference), row.difference < 0 ? "red.8" : undefined],
+                ] as const
+              ).map(([label, value, color]) => (
+                <div key={label}>
+                  <Text size="xs" c="dimmed">
+                    {t(label)}
+                  </Text>
+                  <Text size="sm" fw={600} c={color}>
+                    {value}
+                  </Text>
+                </div>
+              ))}
+            </Group>
+            <RowActions row={row} onDecide={onDecide} />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
   );
 }
 
@@ -213,6 +290,9 @@ export function ApprovalsPage() {
   const current = shownPeriod(null, kind, today);
   const period = shownPeriod(searchParams.get("period"), kind, today);
   const approvals = useTimesheetApprovals(orgId, period.start);
+  // Spec part 2 §9: the desktop layout from 768 px.
+  const narrow = useMediaQuery("(max-width: 767px)", undefined, { getInitialValueInEffect: false }) ?? false;
+  const Rows = narrow ? ApprovalsCards : ApprovalsTable;
   const [decision, setDecision] = useState<{ opened: boolean; target: DecisionTarget | null }>({
     opened: false,
     target: null,
@@ -255,7 +335,7 @@ export function ApprovalsPage() {
     );
   } else {
     content = (
-      <ApprovalsTable
+      <Rows
         rows={approvals.data}
         timeZone={timeZone}
         onDecide={(target) => setDecision({ opened: true, target })}
