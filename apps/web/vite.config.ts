@@ -4,6 +4,8 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { preloadWithoutHostImports } from "./bundle/preload-plugin.ts";
 import { bundleReportPlugin } from "./bundle/report-plugin.ts";
+import { stripDescriptionsPlugin } from "./bundle/strip-descriptions-plugin.ts";
+import { textAreaRoots } from "./bundle/text-areas.ts";
 import { textPartsPlugin } from "./bundle/text-parts-plugin.ts";
 import { precompressPlugin } from "./precompress/plugin.ts";
 import { serviceWorkerPlugin } from "./service-worker/plugin.ts";
@@ -13,7 +15,17 @@ const passwordStrengthSource = fileURLToPath(
   new URL("../../packages/domain/src/password-strength.ts", import.meta.url),
 );
 
-const preload = preloadWithoutHostImports();
+// The signed-in pages (the text areas' roots, less the shell itself and the two-factor screens that are drawn signed
+// out) are drawn inside the shell, which has loaded before any of them is imported.
+const shellLayout = "app/shell-layout.tsx";
+const preload = preloadWithoutHostImports({
+  layout: `src/${shellLayout}`,
+  pages: Object.entries(textAreaRoots)
+    .filter(([area]) => area !== "twoFactor")
+    .flatMap(([, roots]) => roots)
+    .filter((root) => root !== shellLayout)
+    .map((root) => `src/${root}`),
+});
 
 /** `npm run build:analyze` builds as production does, with the bundle report besides. */
 const analyze = process.env.npm_lifecycle_event === "build:analyze";
@@ -22,6 +34,7 @@ export default defineConfig(() => ({
   plugins: [
     react(),
     preload.plugin,
+    stripDescriptionsPlugin(),
     // Each language's texts in two parts: what the signed-out screens draw, and the rest (src/lib/i18n-parts.ts).
     textPartsPlugin(),
     serviceWorkerPlugin({
@@ -57,6 +70,11 @@ export default defineConfig(() => ({
       // that imports a constant from a module does not get the module's schemas, nor zod with them.
       treeshake: { manualPureFunctions: ["z"] },
       output: {
+        // Seven characters of hash (42 bits, the fewest Rolldown takes here) tell a file's versions apart as well as eight: the first load carries every
+        // chunk's name (the entry's preload table, each chunk's imports), and a character fewer on each counts.
+        entryFileNames: "assets/[name]-[hash:7].js",
+        chunkFileNames: "assets/[name]-[hash:7].js",
+        assetFileNames: "assets/[name]-[hash:7][extname]",
         codeSplitting: {
           // Libraries are split by who uses them (decision 016). A group takes the modules its test matches that any
           // page uses, with what they import; everything else is left to the automatic split, by page.
@@ -92,12 +110,14 @@ export default defineConfig(() => ({
               test: /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Menu|Popover|Tooltip|ScrollArea|Modal|ModalBase|Portal|Overlay|FocusTrap|Avatar|Collapse))[\\/]/,
               priority: 1.5,
             },
-            // The shell's menu and account icons that pages draw too (those only the shell draws are in its chunk): each was
-            // a chunk of its own of about 0.2 KB, all loaded by every signed-in page, each with gzip's overhead; together
-            // they are 1.3 KB lighter. Only icons that every signed-in page loads anyway: any other would come with them.
+            // The shell's menu and account icons that pages draw too (those only the shell draws are in its chunk), and the
+            // icons of the states and controls most pages share (alerts, empty states, edit, chevrons): each was a chunk
+            // of its own of about 0.2 KB with gzip's overhead, loaded by nearly every signed-in page; together they are
+            // lighter on every signed-in page (the board by 1.1 KB). Icons of a single page
+            // stay with it: any icon named here comes with every signed-in page.
             {
               name: "shell-icons",
-              test: /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(AddressBook|ArrowsShuffle|Beach|Briefcase|Logout|PlugConnected|Receipt2|ReportAnalytics|ShieldLock|Users|UsersGroup)\./,
+              test: /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(AddressBook|AlertCircle|ArrowsShuffle|Beach|Briefcase|Building|ChevronRight|CircleCheck|InfoCircle|Logout|MapOff|Pencil|PlugConnected|Receipt2|ReportAnalytics|ShieldLock|User|Users|UsersGroup)\./,
               priority: 1,
             },
             // Chart.js, which only the pages that draw charts fetch (decision 013): named, so that the browser journeys can

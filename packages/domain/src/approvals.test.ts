@@ -5,7 +5,6 @@ import {
   isPeriodStart,
   lockDateLabel,
   lockOfDays,
-  organizationSettingsInputSchema,
   type PeriodLock,
   periodLockMessage,
   periodOf,
@@ -18,8 +17,10 @@ import {
   timesheetReopenInputSchema,
   timesheetTransition,
 } from "./approvals.js";
-import type { ApprovalPeriod, TimesheetPeriodStatus } from "./hours-constants.js";
+import type { TimesheetPeriodStatus } from "./hours-constants.js";
 import { timesheetPeriodStatuses } from "./hours-constants.js";
+import type { ApprovalPeriod } from "./organization.js";
+import { organizationSettingsInputSchema } from "./organization.js";
 import { addDays } from "./reports-figures.js";
 
 describe("periodOf", () => {

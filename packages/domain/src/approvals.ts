@@ -1,11 +1,7 @@
 import { z } from "zod";
-import { type CalendarDate, calendarDateSchema, isCalendarDate, someFieldRequired } from "./calendar-date.js";
-import {
-  type ApprovalPeriod,
-  approvalPeriods,
-  type TimesheetPeriodStatus,
-  timesheetPeriodStatuses,
-} from "./hours-constants.js";
+import { type CalendarDate, calendarDateSchema, isCalendarDate } from "./calendar-date.js";
+import { type TimesheetPeriodStatus, timesheetPeriodStatuses } from "./hours-constants.js";
+import type { ApprovalPeriod } from "./organization.js";
 
 /**
  * Timesheet approval and the period lock (decision 026): the periods a timesheet is submitted for, who moves a period
@@ -197,31 +193,6 @@ export function periodLockMessage(lock: PeriodLock): string {
 
 // ---------------------------------------------------------------------------------------------------------------
 // The wire
-
-/** The organization's settings of approval and of the overlap guard (`PATCH organization/{orgId}` `settings`). */
-export const organizationSettingsSchema = z.object({
-  approval_period: z.enum(approvalPeriods).describe("The period a timesheet is submitted and approved for"),
-  lock_before: calendarDateSchema
-    .nullable()
-    .describe("Every activity on a day before this one is locked, as an approved period is; null locks nothing"),
-  prevent_overlapping_activities: z
-    .boolean()
-    .describe("A person's activities may not overlap one another (touching ends are not an overlap)"),
-});
-export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
-
-/** A change of the settings: the fields sent, at least one. */
-export const organizationSettingsInputSchema = /* @__PURE__ */ someFieldRequired(
-  z
-    .object({
-      approval_period: z.enum(approvalPeriods, { message: "approval_period must be week or month" }),
-      lock_before: calendarDateSchema.nullable(),
-      prevent_overlapping_activities: z.boolean({ message: "prevent_overlapping_activities must be true or false" }),
-    })
-    .partial()
-    .strict(),
-);
-export type OrganizationSettingsInput = z.infer<typeof organizationSettingsInputSchema>;
 
 /** A period start in a path: a date that starts a week (a Monday) or a month (a 1st); which of the two, the organization says. */
 export const periodStartSchema = calendarDateSchema.refine(

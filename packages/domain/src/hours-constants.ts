@@ -1,6 +1,7 @@
 /**
  * The closed lists of "hours you can pay from" (decision 026): holidays, time off, timesheet approval. The database's
- * checks and the rules read the same lists.
+ * checks and the rules read the same lists. The approval periods are in organization.ts, with the settings that name
+ * them (the organization's pages load those without the rest).
  */
 
 /** A holiday group's convention: a holiday lowers the expected hours (the default), or counts as hours worked. */
@@ -18,10 +19,6 @@ export type HalfDay = (typeof halfDays)[number];
 /** A time off's states: requested → approved | rejected; requested or approved → cancelled. */
 export const timeOffStatuses = ["requested", "approved", "rejected", "cancelled"] as const;
 export type TimeOffStatus = (typeof timeOffStatuses)[number];
-
-/** The period a timesheet is submitted and approved for. */
-export const approvalPeriods = ["week", "month"] as const;
-export type ApprovalPeriod = (typeof approvalPeriods)[number];
 
 /**
  * A submitted period's states: open (never submitted, withdrawn or reopened) → submitted → approved | rejected;

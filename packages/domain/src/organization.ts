@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { organizationSettingsInputSchema, organizationSettingsSchema } from "./approvals.js";
-import { someFieldRequired } from "./calendar-date.js";
+import { calendarDateSchema, someFieldRequired } from "./calendar-date.js";
 import { roleSchema } from "./permissions.js";
 import { planSchema } from "./plans.js";
 
@@ -55,6 +54,37 @@ export const createOrganizationInputSchema = z.object({
   language: z.enum(["it", "en"]).optional(),
 });
 export type CreateOrganizationInput = z.infer<typeof createOrganizationInputSchema>;
+
+/** The period a timesheet is submitted and approved for. */
+export const approvalPeriods = ["week", "month"] as const;
+export type ApprovalPeriod = (typeof approvalPeriods)[number];
+
+// The settings live here rather than with the approval rules (approvals.ts), so that a page reading the organization
+// does not load those rules.
+/** The organization's settings of approval and of the overlap guard (`PATCH organization/{orgId}` `settings`). */
+export const organizationSettingsSchema = z.object({
+  approval_period: z.enum(approvalPeriods).describe("The period a timesheet is submitted and approved for"),
+  lock_before: calendarDateSchema
+    .nullable()
+    .describe("Every activity on a day before this one is locked, as an approved period is; null locks nothing"),
+  prevent_overlapping_activities: z
+    .boolean()
+    .describe("A person's activities may not overlap one another (touching ends are not an overlap)"),
+});
+export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
+
+/** A change of the settings: the fields sent, at least one. */
+export const organizationSettingsInputSchema = /* @__PURE__ */ someFieldRequired(
+  z
+    .object({
+      approval_period: z.enum(approvalPeriods, { message: "approval_period must be week or month" }),
+      lock_before: calendarDateSchema.nullable(),
+      prevent_overlapping_activities: z.boolean({ message: "prevent_overlapping_activities must be true or false" }),
+    })
+    .partial()
+    .strict(),
+);
+export type OrganizationSettingsInput = z.infer<typeof organizationSettingsInputSchema>;
 
 export const updateOrganizationInputSchema = /* @__PURE__ */ someFieldRequired(
   z
