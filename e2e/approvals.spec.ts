@@ -89,6 +89,8 @@ for (const language of ["en", "it"] as const) {
     await page.clock.install({ time: week.now });
     await page.clock.resume();
     await openSignedIn(page, member.token, `/user/${member.uid}/dashboard?week=${week.monday}`, language);
+    // The page first, then its timesheet card, which comes after it (each wait has its own time on a busy machine).
+    await expect(page.getByRole("heading", { name: l.menu.dashboard })).toBeVisible();
     const card = page.getByRole("region", { name: l.periodLock.dashboard.title });
     await expect(card.getByText(l.approvals.status.open, { exact: true })).toBeVisible();
     await card.getByRole("button", { name: l.periodLock.dashboard.submit, exact: true }).click();

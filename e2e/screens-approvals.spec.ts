@@ -118,7 +118,9 @@ for (const language of languages) {
       const memberPage = await member.newPage();
       await memberPage.clock.install({ time: week.now });
       await memberPage.clock.resume();
-      await openSignedIn(memberPage, marco.token, `/user/${marco.uid}/dashboard`, language);
+      await openSignedIn(memberPage, marco.token, `/user/${marco.uid}/dashboard?week=${week.monday}`, language);
+      // The page first, then its timesheet card, which comes after it (each wait has its own time on a busy machine).
+      await expect(memberPage.getByRole("heading", { name: l.menu.dashboard })).toBeVisible();
       await expect(memberPage.getByText(l.approvals.status.rejected, { exact: true })).toBeVisible();
       await shot(memberPage, language, "64-dashboard-rejected", { copyTo });
       await openSignedIn(memberPage, sara.token, `/user/${sara.uid}/board`, language);
@@ -129,7 +131,9 @@ for (const language of languages) {
       await memberPage.reload();
       await expect(memberPage.getByTestId("period-lock-note")).toBeVisible();
       await shot(memberPage, language, "66-board-locked-phone", { copyTo });
-      await openSignedIn(memberPage, luca.token, `/user/${luca.uid}/dashboard`, language);
+      await openSignedIn(memberPage, luca.token, `/user/${luca.uid}/dashboard?week=${week.monday}`, language);
+      // The page first, then its timesheet card, which comes after it (each wait has its own time on a busy machine).
+      await expect(memberPage.getByRole("heading", { name: l.menu.dashboard })).toBeVisible();
       await expect(memberPage.getByText(l.approvals.status.submitted, { exact: true })).toBeVisible();
       await shot(memberPage, language, "67-dashboard-submitted-phone", { copyTo });
       await member.close();
