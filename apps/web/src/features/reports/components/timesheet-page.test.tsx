@@ -46,8 +46,8 @@ function timesheet(type: Timesheet["timesheet_type"], rows: TimesheetRow[]): Tim
         nominative: "Ada Lovelace",
         work_log: 27_000,
         worked_hours: "07:30",
-        contractual_seconds: 144_000,
-        time_off: 0,
+        contractual_seconds: 129_600,
+        time_off: 14_400,
         without_contract: 0,
       },
       {
@@ -76,6 +76,15 @@ const byDay = timesheet("byDay", [
     worked_hours: "02:30",
     contract_type: null,
     contractual_hours: null,
+  }),
+  // A day of approved time off: its contractual hours net of it, and the time off beside them.
+  row({
+    work_log_date: "2026-03-18",
+    weekday: "wednesday",
+    work_log: 0,
+    worked_hours: "00:00",
+    contractual_hours: 4,
+    time_off: 14_400,
   }),
 ]);
 
@@ -152,18 +161,19 @@ describe("timesheet report", { timeout: 20_000 }, () => {
 
     await user.click(generate);
     const rows = await screen.findByRole("region", { name: "Rows" });
-    const [, first, second] = within(rows).getAllByRole("row");
     expect(
       within(rows)
         .getAllByRole("columnheader")
         .map((th) => th.textContent),
-    ).toEqual(["User", "Date", "Weekday", "Worked hours", "Contractual hours"]);
-    expect(cells(first!)).toEqual(["Ada Lovelace", "2026-03-16", "Monday", "07:30", "08:00"]);
-    expect(cells(second!)).toEqual(["Grace Hopper", "2026-03-17", "Tuesday", "02:30", "No contract"]);
+    ).toEqual(["User", "Date", "Weekday", "Worked hours", "Contractual hours", "Time off"]);
+    const [, first, second, third] = within(rows).getAllByRole("row");
+    expect(cells(first!)).toEqual(["Ada Lovelace", "2026-03-16", "Monday", "07:30", "08:00", "–"]);
+    expect(cells(second!)).toEqual(["Grace Hopper", "2026-03-17", "Tuesday", "02:30", "No contract", "–"]);
+    expect(cells(third!)).toEqual(["Ada Lovelace", "2026-03-18", "Wednesday", "00:00", "04:00", "04:00"]);
 
     const totals = screen.getByRole("region", { name: "Totals per user" });
     const [, ada, grace] = within(totals).getAllByRole("row");
-    expect(cells(ada!).slice(0, 3)).toEqual(["Ada Lovelace", "07:30", "40:00"]);
+    expect(cells(ada!).slice(0, 4)).toEqual(["Ada Lovelace", "07:30", "36:00", "04:00"]);
     expect(cells(grace!)).toContain("2.5 hours without a contract (they cost nothing)");
     expect(within(totals).getByText("10:00")).toBeInTheDocument();
 

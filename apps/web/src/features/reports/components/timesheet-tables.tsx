@@ -9,16 +9,16 @@ import { useDecimalFormat } from "../../../lib/number-format";
 /** A year of a team is thousands of rows: they are drawn a page at a time, the export has them all. */
 const rowsPerPage = 100;
 
-type Column = "user" | "date" | "weekday" | "workedHours" | "contractualHours" | "project" | "customer";
+type Column = "user" | "date" | "weekday" | "workedHours" | "contractualHours" | "timeOff" | "project" | "customer";
 
 /** Spec part 2 §2 "Timesheet report": the common columns, and what each type adds. */
 const columnsByType: Record<Timesheet["timesheet_type"], Column[]> = {
-  byDay: ["user", "date", "weekday", "workedHours", "contractualHours"],
+  byDay: ["user", "date", "weekday", "workedHours", "contractualHours", "timeOff"],
   byProject: ["user", "date", "weekday", "workedHours", "project", "customer"],
   byClient: ["user", "date", "weekday", "workedHours", "customer"],
 };
 
-const rightAligned: ReadonlySet<Column> = new Set(["workedHours", "contractualHours"]);
+const rightAligned: ReadonlySet<Column> = new Set(["workedHours", "contractualHours", "timeOff"]);
 
 function RowCell({
   column,
@@ -49,6 +49,15 @@ function RowCell({
         </Text>
       ) : (
         <Text size="sm">{hoursMinutes(row.contractual_hours * 3600)}</Text>
+      );
+    case "timeOff":
+      // Holidays and approved time off (decision 026): a dash on the many days without.
+      return row.time_off > 0 ? (
+        <Text size="sm">{hoursMinutes(row.time_off)}</Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          –
+        </Text>
       );
     case "project":
       return row.project_id && row.project_title ? (
@@ -160,6 +169,7 @@ export function TimesheetTotalsTable({ timesheet }: { timesheet: Timesheet }) {
               <Table.Th>{t("timesheet.columns.user")}</Table.Th>
               <Table.Th ta="right">{t("timesheet.columns.workedHours")}</Table.Th>
               <Table.Th ta="right">{t("timesheet.totals.contractual")}</Table.Th>
+              <Table.Th ta="right">{t("timesheet.totals.timeOff")}</Table.Th>
               <Table.Th>{t("timesheet.totals.notes")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -171,6 +181,7 @@ export function TimesheetTotalsTable({ timesheet }: { timesheet: Timesheet }) {
                   {total.worked_hours}
                 </Table.Td>
                 <Table.Td ta="right">{hoursMinutes(total.contractual_seconds)}</Table.Td>
+                <Table.Td ta="right">{hoursMinutes(total.time_off)}</Table.Td>
                 <Table.Td>
                   {total.without_contract > 0 && (
                     <Badge color="orange" variant="light" style={{ textTransform: "none" }}>
@@ -185,6 +196,7 @@ export function TimesheetTotalsTable({ timesheet }: { timesheet: Timesheet }) {
             <Table.Tr>
               <Table.Th>{t("timesheet.totals.total")}</Table.Th>
               <Table.Th ta="right">{timesheet.worked_hours}</Table.Th>
+              <Table.Th />
               <Table.Th />
               <Table.Th />
             </Table.Tr>
