@@ -503,7 +503,8 @@ export function createOrganizationsService({
         );
         if (changed.length > 0) {
           // Who moved the lock date or turned the guard off is what an auditor asks about a changed timesheet.
-          const pick = (settings: OrganizationSettings) => Object.fromEntries(changed.map((key) => [key, settings[key]]));
+          const pick = (settings: OrganizationSettings) =>
+            Object.fromEntries(changed.map((key) => [key, settings[key]]));
           await audit.record({
             ...event,
             kind: "organization.updated",
