@@ -515,6 +515,7 @@ describe("project tasks", () => {
               contract_type: null,
               contractual_hours: null,
               two_factor: false,
+              holiday_group_id: null,
             },
           ]),
         "GET /api/v1/organization/org-1/task-category": () => jsonResponse([]),
