@@ -89,7 +89,13 @@ export function TimeOffTable({
                 <Table.Td style={{ whiteSpace: "nowrap" }}>{dates}</Table.Td>
                 <Table.Td>{amountText(timeOff)}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={timeOffStatusColors[timeOff.status]} radius="sm">
+                  <Badge
+                    variant="light"
+                    color={timeOffStatusColors[timeOff.status]}
+                    radius="sm"
+                    // Whole in a narrow column: the table gives the notes and the actions the room instead.
+                    style={{ minWidth: "max-content" }}
+                  >
                     {t(`timeOff.status.${timeOff.status}`)}
                   </Badge>
                 </Table.Td>
