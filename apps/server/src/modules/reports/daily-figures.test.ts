@@ -100,30 +100,30 @@ describe("unpackDailyFigures", () => {
 });
 
 describe("unpackHoursOff", () => {
-  test("each person's days off by date from the period's first: the holiday, whole and half days, hours", () => {
-    const unpacked = unpackHoursOff(
-      [
-        ["ada", "worked", "0 2 0 0 0 3 1 1 0 0 31 0 0 0 4500"],
-        ["bob", "reduce", "1 0 2 1 5400"],
-      ],
-      "2024-02-28",
-    );
-    expect([...unpacked.keys()]).toEqual(["ada", "bob"]);
-    expect([...unpacked.get("ada")!]).toEqual([
+  test("a person's days off by date from the period's first: the group's holidays, time off spread over its days", () => {
+    const ada = unpackHoursOff("worked|0 2 3 1|3 3 1 0 0 31 31 0 0 4500", "2024-02-28");
+    expect([...ada]).toEqual([
       ["2024-02-28", { holiday: "full", convention: "worked", timeOff: [] }],
       ["2024-03-02", { holiday: "half", convention: "worked", timeOff: [{ part: "full" }] }],
       ["2024-03-30", { holiday: null, convention: "worked", timeOff: [{ part: "hours", hours: 1.25 }] }],
     ]);
-    expect([...unpacked.get("bob")!]).toEqual([
+    // Time off that overlaps on a day adds up there: whole days, then half days, then the hours' sum.
+    const bob = unpackHoursOff("reduce||1 2 1 0 0 2 2 0 0 1800 1 1 1 0 0 1 1 0 1 0 0 1 0 0 3600", "2024-02-28");
+    expect([...bob]).toEqual([
+      ["2024-02-28", { holiday: null, convention: "reduce", timeOff: [{ part: "hours", hours: 1 }] }],
       [
         "2024-02-29",
         {
           holiday: null,
           convention: "reduce",
-          timeOff: [{ part: "full" }, { part: "full" }, { part: "half" }, { part: "hours", hours: 1.5 }],
+          timeOff: [{ part: "full" }, { part: "full" }, { part: "half" }, { part: "hours", hours: 1 }],
         },
       ],
+      [
+        "2024-03-01",
+        { holiday: null, convention: "reduce", timeOff: [{ part: "full" }, { part: "hours", hours: 0.5 }] },
+      ],
     ]);
-    expect(unpackHoursOff([], "2026-01-01")).toEqual(new Map());
+    expect(unpackHoursOff("reduce||", "2026-01-01")).toEqual(new Map());
   });
 });

@@ -75,33 +75,79 @@ export function unpackDailyFigures(packed: readonly PackedDailyFigures[], from: 
 }
 
 /**
- * A person's hours off as the hours-off statement packs them: their id, their holiday group's convention, and their
- * days as five numbers each: the day's offset from the period's first, the holiday (0 none, 1 half, 2 full), the
- * approved time off's whole days, half days, and seconds of hours.
+ * A person's hours off in a period as the timesheet's statement packs them, `convention|holidays|time off`: their
+ * holiday group's convention (`reduce` without a group); their group's holidays in the period as `offset part` pairs
+ * (the day's offset from the period's first; 1 a half day, 2 a full one); their approved time off that meets the
+ * period, five numbers each: the offsets of its first and last days within the period, 1 if it takes whole days, 1 if
+ * half days, and the seconds of its hours.
  */
-export type PackedHoursOff = readonly [user_id: string, convention: HolidayConvention, days: string];
+export type PackedHoursOff = string;
 
 const holidayParts = [null, "half", "full"] as const;
 
-/** Each person's hours off by date, the first day being `from`. */
-export function unpackHoursOff(packed: readonly PackedHoursOff[], from: CalendarDate): Map<string, HoursOffByDate> {
-  const byPerson = new Map<string, HoursOffByDate>();
-  for (const [userId, convention, days] of packed) {
-    const byDate = new Map<CalendarDate, HoursOff>();
-    const numbers = days.split(" ").map(Number);
-    for (let i = 0; i < numbers.length; i += 5) {
-      const timeOff: TimeOffPart[] = [];
-      for (let n = 0; n < numbers[i + 2]!; n += 1) timeOff.push({ part: "full" });
-      for (let n = 0; n < numbers[i + 3]!; n += 1) timeOff.push({ part: "half" });
-      // The hours of a day's time off are added up: the rule takes their sum, at most what the day has left.
-      if (numbers[i + 4]! > 0) timeOff.push({ part: "hours", hours: numbers[i + 4]! / 3600 });
-      byDate.set(addDays(from, numbers[i]!), {
-        holiday: holidayParts[numbers[i + 1]!] ?? null,
-        convention,
-        timeOff,
-      });
+/**
+ * A person's hours off by date (`PackedHoursOff`), the first day being `from`, in the order of the dates: on each day,
+ * their group's holiday and the approved time off that covers it, its whole days, then its half days, then its hours
+ * added up (the rule takes their sum, at most what the day has left). `dates` keeps the dates of offsets already seen;
+ * `known`, the hours off already made, so that days off alike (a group's holiday) are one object, read only.
+ */
+export function unpackHoursOff(
+  packed: PackedHoursOff,
+  from: CalendarDate,
+  dates: CalendarDate[] = [],
+  known = new Map<string, HoursOff>(),
+): HoursOffByDate {
+  const [convention, holidays = "", spans = ""] = packed.split("|") as [HolidayConvention, string?, string?];
+  // By offset: the holiday (0 none, 1 half, 2 full), whole days, half days and seconds of time off; a day off has one.
+  const holiday: number[] = [];
+  const whole: number[] = [];
+  const half: number[] = [];
+  const seconds: number[] = [];
+  let last = -1;
+  const touch = (offset: number) => {
+    if (whole[offset] === undefined) {
+      holiday[offset] = 0;
+      whole[offset] = 0;
+      half[offset] = 0;
+      seconds[offset] = 0;
+      if (offset > last) last = offset;
     }
-    byPerson.set(userId, byDate);
+  };
+  if (holidays) {
+    const numbers = holidays.split(" ");
+    for (let i = 0; i < numbers.length; i += 2) {
+      const offset = Number(numbers[i]);
+      touch(offset);
+      holiday[offset] = Number(numbers[i + 1]);
+    }
   }
-  return byPerson;
+  if (spans) {
+    const numbers = spans.split(" ").map(Number);
+    for (let i = 0; i < numbers.length; i += 5) {
+      for (let offset = numbers[i]!; offset <= numbers[i + 1]!; offset += 1) {
+        touch(offset);
+        whole[offset]! += numbers[i + 2]!;
+        half[offset]! += numbers[i + 3]!;
+        seconds[offset]! += numbers[i + 4]!;
+      }
+    }
+  }
+  const byDate = new Map<CalendarDate, HoursOff>();
+  for (let offset = 0; offset <= last; offset += 1) {
+    if (whole[offset] === undefined) continue;
+    const key = `${convention} ${holiday[offset]} ${whole[offset]} ${half[offset]} ${seconds[offset]}`;
+    let hoursOff = known.get(key);
+    if (!hoursOff) {
+      const timeOff: TimeOffPart[] = [];
+      for (let n = 0; n < whole[offset]!; n += 1) timeOff.push({ part: "full" });
+      for (let n = 0; n < half[offset]!; n += 1) timeOff.push({ part: "half" });
+      if (seconds[offset]! > 0) timeOff.push({ part: "hours", hours: seconds[offset]! / 3600 });
+      hoursOff = { holiday: holidayParts[holiday[offset]!] ?? null, convention, timeOff };
+      known.set(key, hoursOff);
+    }
+    const date = dates[offset] ?? addDays(from, offset);
+    dates[offset] = date;
+    byDate.set(date, hoursOff);
+  }
+  return byDate;
 }

@@ -13,19 +13,13 @@ import {
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { type Database, type NamedStatement, namedStatement, runNamed, runNamedArrays } from "../../db/database.js";
-import {
-  type DailyFiguresRow,
-  type PackedDailyFigures,
-  type PackedHoursOff,
-  unpackDailyFigures,
-  unpackHoursOff,
-} from "./daily-figures.js";
+import { type DailyFiguresRow, type PackedDailyFigures, unpackDailyFigures } from "./daily-figures.js";
 import { seriesOccurrences } from "./series-occurrences.js";
 import {
   type ContractTerms,
   type PackedTimesheetLines,
   type TimesheetLine,
-  unpackTimesheetLines,
+  unpackTimesheet,
 } from "./timesheet-rows.js";
 
 /**
@@ -302,9 +296,14 @@ function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, b
       : dimension === "customer"
         ? sql`left join customers rc on rc.id = g.key and rc.organization_id = ${organizationId}`
         : sql``;
+  // The rows of hours off name no project or customer.
+  const noNames = dimension === "none" ? sql`` : sql`, null::uuid, null::text, null::uuid, null::text`;
   // One row per person (and project or customer), its days packed in one text: `offset seconds` pairs, the offset a
   // day's distance from `from`. PGlite's driver copies every field it reads into a buffer of its own, which for a
-  // year's 25,000 lines took a third of the store's time; packed, the year is a few hundred fields.
+  // year's 25,000 lines took a third of the store's time; packed, the year is a few hundred fields. Then, in the same
+  // answer (on PGlite statements run one after the other), a row per person with hours off in the period, packed
+  // too (`unpackTimesheet`): their group's holidays once per group, their approved time off as spans of days, which
+  // the server spreads over the days instead of the database.
   const query = sql`
     with z as ${zonesRecordset(sql.placeholder("zones"), true, { from, to })}, d as (
       select z.ord, (e.start_time at time zone z.tz)::date as day, ${key} as key,
@@ -323,10 +322,39 @@ function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, b
       select d.ord, d.key, string_agg((d.day - ${from}) || ' ' || d.seconds, ' ') as days
       from d
       group by 1, 2
+    ), hg as (
+      select z.ord, hgr.id as group_id, hgr.convention
+      from z
+      join organization_members m on m.user_id = z.user_id and m.organization_id = ${organizationId}
+      join holiday_groups hgr on hgr.organization_id = m.organization_id
+        and (hgr.id = m.holiday_group_id or (m.holiday_group_id is null and hgr.is_default))
+    ), hol as (
+      select h.group_id, string_agg((h.date - ${from}) || ' ' || h.part, ' ' order by h.date) as days
+      from (
+        select hd.group_id, hd.date, case when bool_and(hd.half_day) then 1 else 2 end as part
+        from holiday_days hd
+        where hd.group_id in (select group_id from hg) and hd.date between ${from} and ${to}
+        group by 1, 2
+      ) h
+      group by 1
+    ), tof as (
+      select z.ord, string_agg(concat_ws(' ', greatest(t.start_date, ${from}) - ${from},
+          least(t.end_date, ${to}) - ${from}, case when t.half_day is null and t.hours is null then 1 else 0 end,
+          case when t.half_day is not null then 1 else 0 end, coalesce(t.hours * 3600, 0)::float8), ' ') as spans
+      from z join time_off t on t.user_id = z.user_id
+      where t.organization_id = ${organizationId} and t.status = 'approved'
+        and t.start_date <= ${to} and t.end_date >= ${from}
+      group by 1
     )
-    select g.ord, g.days ${names}
+    select g.ord, g.days, null::text as off ${names}
     from g
-    ${namesJoin}`;
+    ${namesJoin}
+    union all
+    select coalesce(hg.ord, tof.ord), null,
+      concat(coalesce(hg.convention, 'reduce'), '|', hol.days, '|', tof.spans) ${noNames}
+    from hg left join hol on hol.group_id = hg.group_id
+    full join tof on tof.ord = hg.ord
+    where hol.days is not null or tof.spans is not null`;
   const statement = namedStatement(name, { toSQL: () => dialect.sqlToQuery(query) });
   timesheetStatements.set(name, statement);
   return statement;
@@ -466,36 +494,6 @@ const contractsInPeriodStatement = reportStatement(
       and c.user_id = any(${sql.placeholder("userIds")}::uuid[])
       and c.from_date <= ${sql.placeholder("to")}::date
       and (c.to_date is null or c.to_date >= ${sql.placeholder("from")}::date)`,
-);
-
-/**
- * What takes hours off the days of some people in a period (`hoursOff`): a row per person with any, their group's
- * convention and their days packed in one text, five numbers a day: the day's offset from `from`, the holiday (0 none,
- * 1 half, 2 full), the approved time off's whole days, half days and seconds of hours.
- */
-const hoursOffStatement = reportStatement(
-  "hours_off",
-  (() => {
-    const from = sql`${sql.placeholder("from")}::date`;
-    const to = sql`${sql.placeholder("to")}::date`;
-    return sql`
-      with ${sqlRules.hoursOffTables(
-        sql.placeholder("organizationId"),
-        sql`select unnest(${sql.placeholder("userIds")}::uuid[])`,
-        from,
-        to,
-      )},
-      g as (
-        select coalesce(h.user_id, o.user_id) as user_id, coalesce(h.day, o.day) as day, h.part, o.whole, o.half,
-          o.seconds
-        from hol h full join tof o on o.user_id = h.user_id and o.day = h.day
-      )
-      select g.user_id, coalesce(hg.convention, 'reduce') as convention,
-        string_agg(concat_ws(' ', g.day - ${from}, case g.part when 'full' then 2 when 'half' then 1 else 0 end,
-          coalesce(g.whole, 0), coalesce(g.half, 0), coalesce(g.seconds, 0)), ' ') as days
-      from g left join hg on hg.user_id = g.user_id
-      group by g.user_id, hg.convention`;
-  })(),
 );
 
 export function createReportsRepository(db: Database) {
@@ -789,7 +787,9 @@ export function createReportsRepository(db: Database) {
     /**
      * The timesheet's lines, whole: logged time of each of `zones`' people from `from` to `to` (days in their zone),
      * per day and, by `dimension`, per project or customer, with the project's or customer's names, in no order (the
-     * service orders them). One named statement per shape (`timesheetStatement`), its rows read as arrays.
+     * service orders them); and, from the same statement, what takes hours off these people's days: their group's
+     * holidays and their approved time off, by person and day (people without any are left out). One named statement
+     * per shape (`timesheetStatement`), its rows read as arrays.
      */
     async timesheetLines({
       organizationId,
@@ -807,8 +807,8 @@ export function createReportsRepository(db: Database) {
       dimension: TimesheetDimension;
       projectIds?: readonly string[];
       customerIds?: readonly string[];
-    }): Promise<TimesheetLine[]> {
-      if (zones.length === 0) return [];
+    }): Promise<{ lines: TimesheetLine[]; hoursOff: Map<string, HoursOffByDate> }> {
+      if (zones.length === 0) return { lines: [], hoursOff: new Map() };
       const statement = timesheetStatement(dimension, projectIds.length > 0, customerIds.length > 0);
       const packed = await runNamedArrays<[...PackedTimesheetLines]>(db, statement, {
         organizationId,
@@ -819,7 +819,9 @@ export function createReportsRepository(db: Database) {
         projectIds: uuidArrayLiteral(projectIds),
         customerIds: uuidArrayLiteral(customerIds),
       });
-      return unpackTimesheetLines(packed, from);
+      const { lines, hoursOff } = unpackTimesheet(packed, from);
+      const userOf = new Map(zones.map((zone) => [zone.ord, zone.user_id]));
+      return { lines, hoursOff: new Map([...hoursOff].map(([ord, byDate]) => [userOf.get(ord)!, byDate])) };
     },
 
     /**
@@ -848,31 +850,6 @@ export function createReportsRepository(db: Database) {
     },
 
     /**
-     * What takes hours off these people's days from `from` to `to`: their group's holidays and their approved time
-     * off, by person and day (people without any are left out).
-     */
-    async hoursOff({
-      organizationId,
-      userIds,
-      from,
-      to,
-    }: {
-      organizationId: string;
-      userIds: readonly string[];
-      from: CalendarDate;
-      to: CalendarDate;
-    }): Promise<Map<string, HoursOffByDate>> {
-      if (userIds.length === 0) return new Map();
-      const packed = await runNamedArrays<[...PackedHoursOff]>(db, hoursOffStatement, {
-        organizationId,
-        userIds: uuidArrayLiteral(userIds),
-        from,
-        to,
-      });
-      return unpackHoursOff(packed, from);
-    },
-
-    /**
      * Every day of the period for each of `zones`' people (days in their zone), whole: logged time (and billable),
      * planned time (planning blocks, series occurrences included), their cost under the contract in force that day,
      * logged time without a contract, and the day's capacity net of holidays and approved time off with the seconds
@@ -893,12 +870,12 @@ export function createReportsRepository(db: Database) {
       if (zones.length === 0) return [];
       const inPeriod = startsInPeriod(from, to);
       const offDay = sqlRules.dayCapacity({
-        base: sqlRules.dailyCapacitySeconds(sql`d.day`),
-        holiday: sql`h.part`,
-        convention: sql`h.convention`,
-        whole: sql`o.whole`,
-        half: sql`o.half`,
-        seconds: sql`o.seconds`,
+        base: sql`b.base`,
+        holiday: sql`f.part`,
+        convention: sql`f.convention`,
+        whole: sql`f.whole`,
+        half: sql`f.half`,
+        seconds: sql`f.seconds`,
       });
       // A series' occurrences are looked for a day beyond each end of the period, then counted on their own day.
       const templates = sql`select e.user_id, z.tz, e.start_time, e.end_time, r.every, r.frequency, r.day_of_weeks,
@@ -940,6 +917,12 @@ export function createReportsRepository(db: Database) {
           group by 1, 2
         ),
         ${sqlRules.hoursOffTables(organizationId, sql`select user_id from z`, sql`${from}::date`, sql`${to}::date`)},
+        -- The days with a holiday or time off, once each: one join for both.
+        off as (
+          select coalesce(h.user_id, o.user_id) as user_id, coalesce(h.day, o.day) as day, h.part, h.convention,
+            o.whole, o.half, o.seconds
+          from hol h full join tof o on o.user_id = h.user_id and o.day = h.day
+        ),
         days as (
           select z.user_id, z.ord, d::date as day
           from z cross join generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') d
@@ -948,11 +931,10 @@ export function createReportsRepository(db: Database) {
             coalesce(l.seconds, 0), coalesce(l.billable, 0), coalesce(l.seconds * c.hourly_cost, 0)::float8,
             case when c.id is null then coalesce(l.seconds, 0) else 0 end, coalesce(pl.seconds, 0),
             coalesce(pl.seconds * c.hourly_cost, 0)::float8,
-            -- Most days have no holiday or time off: their base capacity is taken once, as it is.
-            case when h.day is null and o.day is null then ${sqlRules.dailyCapacitySeconds(sql`d.day`)}
-              else ${offDay.capacity} end,
-            case when h.day is null and o.day is null then 0 else ${offDay.timeOff} end,
-            case when h.day is null and o.day is null then 0 else ${offDay.credited} end
+            -- Most days have no holiday or time off: their base capacity is taken as it is.
+            case when f.day is null then b.base else ${offDay.capacity} end,
+            case when f.day is null then 0 else ${offDay.timeOff} end,
+            case when f.day is null then 0 else ${offDay.credited} end
           ), ' ' order by d.day) as days,
           (array_agg(c.contract_type) filter (where d.day = ${from}::date))[1] as contract_type,
           (array_agg(c.contractual_hours) filter (where d.day = ${from}::date))[1] as contractual_hours,
@@ -960,9 +942,10 @@ export function createReportsRepository(db: Database) {
         from days d
         left join logged l on l.user_id = d.user_id and l.day = d.day
         left join planned pl on pl.user_id = d.user_id and pl.day = d.day
-        left join hol h on h.user_id = d.user_id and h.day = d.day
-        left join tof o on o.user_id = d.user_id and o.day = d.day
+        left join off f on f.user_id = d.user_id and f.day = d.day
         ${sqlRules.contractOn(organizationId, sql`d.user_id`, sql`d.day`)}
+        -- The day's base capacity, computed once: offset 0 keeps it from being copied into each use.
+        cross join lateral (select ${sqlRules.dailyCapacitySeconds(sql`d.day`)} as base offset 0) b
         group by d.ord, d.user_id
         order by d.ord`);
       return unpackDailyFigures(packed, from);

@@ -5,10 +5,9 @@ import {
   type CalendarDate,
   can,
   canSeeProjectWhen,
+  contractInForce,
   contractualHoursPerDay,
-  contractualSecondsOff,
   costsForecast,
-  dayCapacityOn,
   dayPercentage,
   euros,
   hoursMinutes,
@@ -47,6 +46,7 @@ import type { MemberRow, RankedZone, ReportsRepository } from "./reports.reposit
 import {
   contractOfLine,
   contractsByOrd,
+  dayOffTermsOf,
   type TimesheetLine,
   type TimesheetSource,
   timesheetJson,
@@ -254,11 +254,11 @@ export function createReportsService({
     const to = query.end_date;
     const dimension =
       query.timesheet_type === "byProject" ? "project" : query.timesheet_type === "byClient" ? "customer" : "none";
-    // The seconds of each person and day come out of the one aggregate, beside the period's contracts (the one in
-    // force on a line's day is `contractInForce`'s) and hours off; the totals add the lines up, beside the contracts'
-    // seconds less what the hours off take of them.
+    // The seconds of each person and day and their hours off come out of the one aggregate, beside the period's
+    // contracts (the one in force on a line's day is `contractInForce`'s); the totals add the lines up, beside the
+    // contracts' seconds less what the hours off take of them.
     const userIds = people.map((row) => row.user_id);
-    const [lines, contracts, hoursOff] = await Promise.all([
+    const [{ lines, hoursOff }, contracts] = await Promise.all([
       repository.timesheetLines({
         organizationId,
         zones: rankedZones(people),
@@ -269,22 +269,29 @@ export function createReportsService({
         customerIds: query.customer_id,
       }),
       repository.contractsInPeriod({ organizationId, userIds, from, to }),
-      repository.hoursOff({ organizationId, userIds, from, to }),
     ]);
     const contractsOf = contractsByOrd({ people, contracts });
-    // Each person's time off in the period, by day, on the rings' base (`timesheetDayTerms` gives the same per row).
+    // The terms of each day off, worked out once for the time off below, the totals and the rows.
+    const dayOffTerms = dayOffTermsOf();
+    // Each person's time off in the period, by day, on the rings' base (`timesheetDayTerms` gives the same per row),
+    // and what it takes of their contractual seconds (`contractualSecondsOff`).
+    const secondsOffByOrd: number[] = people.map(() => 0);
     const timeOffByOrd = people.map((row, ord) => {
       const byDay = new Map<string, number>();
       for (const [date, off] of hoursOff.get(row.user_id) ?? []) {
-        const seconds = dayCapacityOn(contractsOf[ord]!, date, off).time_off;
-        if (seconds > 0) byDay.set(date, seconds);
+        if (date < from || date > to) continue;
+        const { terms, secondsOff } = dayOffTerms(contractInForce(contractsOf[ord]!, date), date, off);
+        secondsOffByOrd[ord] = secondsOffByOrd[ord]! + secondsOff;
+        if (terms.time_off > 0) byDay.set(date, terms.time_off);
       }
       return byDay;
     });
     if (dimension === "none") {
-      const loggedDays = new Set(lines.map((line) => `${line[0]}|${line[1]}`));
-      timeOffByOrd.forEach((byDay, ord) => {
-        for (const date of byDay.keys()) if (!loggedDays.has(`${ord}|${date}`)) lines.push([ord, date, 0]);
+      // A line per person and day: the days with time off that no line has get one.
+      const withoutLine = timeOffByOrd.map((byDay) => (byDay.size > 0 ? new Set(byDay.keys()) : null));
+      for (const line of lines) withoutLine[line[0]]?.delete(line[1]);
+      withoutLine.forEach((days, ord) => {
+        for (const date of days ?? []) lines.push([ord, date, 0]);
       });
     }
     // In the people's order, by day (YYYY-MM-DD): within a day, the project's title or the customer's name in the
@@ -305,7 +312,7 @@ export function createReportsService({
     for (const contract of contracts) {
       contractual.set(contract.user_id, (contractual.get(contract.user_id) ?? 0) + contract.seconds);
     }
-    const source: TimesheetSource = { people, contracts, lines, hoursOff };
+    const source: TimesheetSource = { people, contracts, lines, hoursOff, dayOffTerms };
     const contractOf = contractOfLine(source);
     const logged = new Map<number, { seconds: number; withoutContract: number }>();
     for (const line of lines) {
@@ -324,14 +331,12 @@ export function createReportsService({
       const timeOff = timeOffByOrd[ord]!;
       if (!mine && !contractual.has(row.user_id) && timeOff.size === 0) return;
       const seconds = mine?.seconds ?? 0;
-      const off = hoursOff.get(row.user_id);
       totals.push({
         user_id: row.user_id,
         nominative: row.nominative,
         work_log: seconds,
         worked_hours: hoursMinutes(seconds),
-        contractual_seconds:
-          (contractual.get(row.user_id) ?? 0) - (off ? contractualSecondsOff(contractsOf[ord]!, from, to, off) : 0),
+        contractual_seconds: (contractual.get(row.user_id) ?? 0) - secondsOffByOrd[ord]!,
         time_off: [...timeOff.values()].reduce((total, day) => total + day, 0),
         without_contract: mine?.withoutContract ?? 0,
       });

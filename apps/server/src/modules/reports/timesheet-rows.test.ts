@@ -28,6 +28,7 @@ import {
   type TimesheetSource,
   timesheetJson,
   timesheetRows,
+  unpackTimesheet,
   unpackTimesheetLines,
 } from "./timesheet-rows.js";
 
@@ -97,20 +98,36 @@ describe("addDays (test helper)", () => {
 describe("unpackTimesheetLines", () => {
   test("a line per day from each person's packed days, dated from the period's first day, names kept", () => {
     const packed: PackedTimesheetLines[] = [
-      [1, "0 3600 31 7200"],
-      [0, "2 60"],
+      [1, "0 3600 31 7200", null],
+      [0, "2 60", null],
+      [0, null, "reduce|0 2|"],
     ];
     expect(unpackTimesheetLines(packed, "2024-01-30")).toEqual([
       [1, "2024-01-30", 3600],
       [1, "2024-03-01", 7200],
       [0, "2024-02-01", 60],
     ]);
-    const named: PackedTimesheetLines[] = [[2, "1 90000 0 1", "p-1", "Audit", null, null]];
+    const named: PackedTimesheetLines[] = [[2, "1 90000 0 1", null, "p-1", "Audit", null, null]];
     expect(unpackTimesheetLines(named, "2026-12-31")).toEqual([
       [2, "2027-01-01", 90000, "p-1", "Audit", null, null],
       [2, "2026-12-31", 1, "p-1", "Audit", null, null],
     ]);
     expect(unpackTimesheetLines([], "2026-01-01")).toEqual([]);
+  });
+
+  test("beside the lines, the hours off of each person with any, by their place in the report's order", () => {
+    const { lines, hoursOff } = unpackTimesheet(
+      [
+        [1, "0 3600", null],
+        [1, null, "worked|1 1|"],
+        [0, null, "reduce||0 1 0 1 0"],
+      ],
+      "2024-02-28",
+    );
+    expect(lines).toEqual([[1, "2024-02-28", 3600]]);
+    expect([...hoursOff.keys()]).toEqual([1, 0]);
+    expect([...hoursOff.get(1)!]).toEqual([["2024-02-29", { holiday: "half", convention: "worked", timeOff: [] }]]);
+    expect([...hoursOff.get(0)!.keys()]).toEqual(["2024-02-28", "2024-02-29"]);
   });
 
   test("unpacks what the statement packs: every line once, whatever the grouping and order", () => {
@@ -134,7 +151,7 @@ describe("unpackTimesheetLines", () => {
             groups.set(key, group);
           }
           const packed = [...groups.values()].map(
-            ({ ord, names, days }): PackedTimesheetLines => [ord, days.join(" "), ...names],
+            ({ ord, names, days }): PackedTimesheetLines => [ord, days.join(" "), null, ...names],
           );
           const expected = lines.map(({ ord, offset, seconds, names }) => [
             ord,

@@ -4,6 +4,7 @@ import {
   type ContractType,
   contractInForce,
   contractualHoursOn,
+  contractualSecondsOff,
   type HoursOff,
   type HoursOffByDate,
   hoursMinutes,
@@ -14,6 +15,7 @@ import {
   weekdayOf,
   weekdays,
 } from "@timetrap/domain";
+import { type PackedHoursOff, unpackHoursOff } from "./daily-figures.js";
 
 /** A contract a timesheet row may show: its period, its terms, and the contractual seconds it gives over the report's. */
 export interface ContractTerms {
@@ -49,17 +51,26 @@ export type TimesheetNames = [
 ];
 
 /**
- * The lines of a person (and project or customer) as the timesheet's statement packs them: their place in the
- * report's order, their days as one text of `offset seconds` pairs (the offset the day's distance from the period's
- * first), and the names.
+ * A row of the timesheet's statement: either the lines of a person (and project or customer), packed: their place in
+ * the report's order, their days as one text of `offset seconds` pairs (the offset the day's distance from the period's
+ * first), no hours off, and the names; or a person's hours off in the period (`PackedHoursOff`), without days or names.
  */
-export type PackedTimesheetLines = readonly [ord: number, days: string, ...names: TimesheetNames];
+export type PackedTimesheetLines = readonly [
+  ord: number,
+  days: string | null,
+  hoursOff: PackedHoursOff | null,
+  ...names: TimesheetNames,
+];
 
 /** The lines packed in `packed`, a line per day, in no particular order. */
-export function unpackTimesheetLines(packed: readonly PackedTimesheetLines[], from: CalendarDate): TimesheetLine[] {
-  const dates: CalendarDate[] = [];
+export function unpackTimesheetLines(
+  packed: readonly PackedTimesheetLines[],
+  from: CalendarDate,
+  dates: CalendarDate[] = [],
+): TimesheetLine[] {
   const lines: TimesheetLine[] = [];
-  for (const [ord, days, ...names] of packed) {
+  for (const [ord, days, , ...names] of packed) {
+    if (days === null) continue;
     const numbers = days.split(" ");
     for (let i = 0; i < numbers.length; i += 2) {
       const offset = Number(numbers[i]);
@@ -71,6 +82,18 @@ export function unpackTimesheetLines(packed: readonly PackedTimesheetLines[], fr
   return lines;
 }
 
+/** The lines packed in `packed` (`unpackTimesheetLines`) and, by person's place in the report's order, their hours off. */
+export function unpackTimesheet(
+  packed: readonly PackedTimesheetLines[],
+  from: CalendarDate,
+): { lines: TimesheetLine[]; hoursOff: Map<number, HoursOffByDate> } {
+  const dates: CalendarDate[] = [];
+  const known = new Map<string, HoursOff>();
+  const hoursOff = new Map<number, HoursOffByDate>();
+  for (const [ord, , off] of packed) if (off !== null) hoursOff.set(ord, unpackHoursOff(off, from, dates, known));
+  return { lines: unpackTimesheetLines(packed, from, dates), hoursOff };
+}
+
 /**
  * What the rows are made of: the people in the report's order, their contracts in the period, the lines, and by person
  * what takes hours off their days (holidays and approved time off).
@@ -80,6 +103,8 @@ export interface TimesheetSource {
   contracts: readonly ContractTerms[];
   lines: readonly TimesheetLine[];
   hoursOff: ReadonlyMap<string, HoursOffByDate>;
+  /** The terms of days off already worked out for this source (`dayOffTermsOf`), if any. */
+  dayOffTerms?: ReturnType<typeof dayOffTermsOf>;
 }
 
 /** The contracts of a source by person, in the people's order. */
@@ -103,6 +128,64 @@ export function contractOfLine(source: TimesheetSource): (line: TimesheetLine) =
 export function hoursOffOfLine(source: TimesheetSource): (line: TimesheetLine) => HoursOff | undefined {
   const byOrd = source.people.map((person) => source.hoursOff.get(person.user_id));
   return (line) => byOrd[line[0]]?.get(line[1]);
+}
+
+/** What a day with hours off gives under the contract in force (`timesheetDayTerms`, `contractualSecondsOff`). */
+export interface DayOffTerms {
+  terms: ReturnType<typeof timesheetDayTerms>;
+  /** Contractual seconds the hours off take (0 without a contract). */
+  secondsOff: number;
+  /** The terms as the timesheet's JSON writes them, made on first use. */
+  piece?: Uint8Array;
+}
+
+/**
+ * `DayOffTerms` of a day, remembered by what they depend on: the terms of the contract in force (not which contract),
+ * the weekday and the hours off (the same object: `unpackHoursOff` makes one per distinct day off). Everyone of a
+ * group shares its holidays, and most people share a contract's terms: a year's thousands of days off come down to a
+ * few dozen distinct ones, each computed by the rules of packages/domain once.
+ */
+export function dayOffTermsOf(): (contract: ContractTerms | null, date: CalendarDate, off: HoursOff) => DayOffTerms {
+  // Small numbers for the contracts' terms (0: no contract) and the hours off, so that the key is short.
+  const termsIds = new Map<string, number>();
+  const contractIds = new Map<ContractTerms | null, number>([[null, 0]]);
+  const offIds = new Map<HoursOff, number>();
+  const weekdayIndexes = new Map<CalendarDate, number>();
+  const known = new Map<string, DayOffTerms>();
+  return (contract, date, off) => {
+    let contractId = contractIds.get(contract);
+    if (contractId === undefined) {
+      const terms = JSON.stringify([
+        contract!.contract_type,
+        contract!.contractual_hours,
+        contract!.contractual_hours_by_day,
+      ]);
+      contractId = termsIds.get(terms) ?? termsIds.size + 1;
+      termsIds.set(terms, contractId);
+      contractIds.set(contract, contractId);
+    }
+    let offId = offIds.get(off);
+    if (offId === undefined) {
+      offId = offIds.size;
+      offIds.set(off, offId);
+    }
+    let weekday = weekdayIndexes.get(date);
+    if (weekday === undefined) {
+      weekday = weekdays.indexOf(weekdayOf(date));
+      weekdayIndexes.set(date, weekday);
+    }
+    const key = `${weekday} ${offId} ${contractId}`;
+    let found = known.get(key);
+    if (!found) {
+      const contracts = contract ? [contract] : [];
+      found = {
+        terms: timesheetDayTerms(contracts, date, off),
+        secondsOff: contractualSecondsOff(contracts, date, date, new Map([[date, off]])),
+      };
+      known.set(key, found);
+    }
+    return found;
+  };
 }
 
 /** The rows of the spec's Timesheet row the lines stand for. */
@@ -222,8 +305,6 @@ export function timesheetJson(
   const days = new Map<CalendarDate, { piece: Uint8Array; weekday: Weekday; index: number }>();
   // By contract, its terms on each weekday (Monday first).
   const contractPieces = new Map<ContractTerms, Uint8Array[]>();
-  // By contract (or none), the terms of days with hours off, by their net hours and time off.
-  const offPieces = new Map<ContractTerms | null, Map<string, Uint8Array>>();
   const namePieces = new Map<string, Uint8Array>();
   const noContract = utf8(`"contract_type":null,"contractual_hours":null,"contractual_hours_by_day":null,"time_off":`);
   const noNames = utf8(`"project_id":null,"project_title":null,"customer_id":null,"customer_nominative":null}`);
@@ -234,8 +315,8 @@ export function timesheetJson(
   const quoteComma = utf8(`",`);
   const { lines } = source;
   const contractOf = contractOfLine(source);
-  const contracts = contractsByOrd(source);
   const hoursOffOf = hoursOffOfLine(source);
+  const dayOffTerms = source.dayOffTerms ?? dayOffTermsOf();
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
     const day = line[1];
@@ -257,27 +338,20 @@ export function timesheetJson(
     const hoursOff = hoursOffOf(line);
     const contract = contractOf(line);
     if (hoursOff) {
-      // A day with a holiday or time off: its terms are the rule's (`timesheetDayTerms`). Under one contract, the same
-      // net hours and time off write the same bytes (a holiday is the same for everyone of a group): made once.
-      const terms = timesheetDayTerms(contracts[line[0]]!, day, hoursOff);
-      let byTerms = offPieces.get(contract);
-      if (!byTerms) {
-        byTerms = new Map();
-        offPieces.set(contract, byTerms);
-      }
-      const key = `${terms.contractual_hours} ${terms.time_off}`;
-      let offPiece = byTerms.get(key);
-      if (!offPiece) {
-        offPiece = utf8(
+      // A day with a holiday or time off: its terms are the rule's (`timesheetDayTerms`), the same bytes for the same
+      // contract's terms, weekday and hours off (`dayOffTermsOf`): made once.
+      const dayOff = dayOffTerms(contract, day, hoursOff);
+      if (!dayOff.piece) {
+        const { terms } = dayOff;
+        dayOff.piece = utf8(
           `"contract_type":${JSON.stringify(terms.contract_type)},"contractual_hours":${JSON.stringify(
             terms.contractual_hours,
           )},"contractual_hours_by_day":${JSON.stringify(terms.contractual_hours_by_day)},"time_off":${JSON.stringify(
             terms.time_off,
           )}`,
         );
-        byTerms.set(key, offPiece);
       }
-      out.bytes(offPiece);
+      out.bytes(dayOff.piece);
     } else if (contract) {
       let byWeekday = contractPieces.get(contract);
       if (!byWeekday) {
