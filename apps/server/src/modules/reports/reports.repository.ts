@@ -103,20 +103,42 @@ const uuidArray = (ids: readonly string[]) => sql`${uuidArrayLiteral(ids)}::uuid
  * People and their zones, from a JSON array (a value, or a named statement's placeholder), as a table (`z`) the queries
  * join events to; `ranked` adds each one's place in the report's order (`ord`), `period` its instants (`lo`, `hi`).
  */
-const zonesRecordset = (json: string | Placeholder, ranked = false, period?: { from: SQL; to: SQL }) => {
+const zonesRecordset = (
+  json: string | Placeholder,
+  ranked = false,
+  period?: { from: SQL; to: SQL; days?: boolean },
+) => {
   const table = sql`jsonb_to_recordset(${json}::jsonb) as z(user_id uuid, tz text${ranked ? sql`, ord int` : sql``})`;
   if (!period) return sql`(select * from ${table})`;
-  // With a period, each person's first and last instants of it (`lo` included, `hi` not), computed once a person:
-  // `offset 0` keeps them from being copied into the join, where they would be computed again for every event.
+  // With a period, each person's first and last instants of it (\`lo\` included, \`hi\` not), computed once a person:
+  // \`offset 0\` keeps them from being copied into the join, where they would be computed again for every event. With
+  // \`days\`, also the instants at which each of its days begins and the next after the last (\`bounds\`, in order):
+  // \`dayIndex\` finds an event's day among them, for a fraction of what converting each event to the zone costs.
+  const bounds = period.days
+    ? sql`, (select array_agg((x::timestamp at time zone z.tz) order by x)
+        from generate_series(${period.from}::timestamp, (${period.to} + 1)::timestamp, interval '1 day') x) as bounds`
+    : sql``;
   return sql`(select z.*, (${period.from}::timestamp at time zone z.tz) as lo,
-    ((${period.to} + 1)::timestamp at time zone z.tz) as hi from ${table} offset 0)`;
+    ((${period.to} + 1)::timestamp at time zone z.tz) as hi${bounds} from ${table} offset 0)`;
 };
+
+/**
+ * The day of its person's period an event of \`e\` starts on, as its distance from the first (0 the first day): the
+ * same day as \`(e.start_time at time zone z.tz)::date\`, found by a binary search of \`z.bounds\` (\`zonesRecordset\` with
+ * \`days\`), the event being within \`z.lo\` and \`z.hi\`.
+ */
+const dayIndex = sql`(width_bucket(e.start_time, z.bounds) - 1)`;
 
 const zonesTable = (zones: readonly UserZone[]) => zonesRecordset(JSON.stringify(zones));
 
-/** People, their zones and their period's instants (`z.lo`, `z.hi`): see `zonesRecordset`. */
-const periodZonesTable = (zones: readonly UserZone[], from: CalendarDate, to: CalendarDate, ranked = false) =>
-  zonesRecordset(JSON.stringify(zones), ranked, { from: sql`${from}::date`, to: sql`${to}::date` });
+/** People, their zones and their period's instants (`z.lo`, `z.hi`, with `days` `z.bounds`): see `zonesRecordset`. */
+const periodZonesTable = (
+  zones: readonly UserZone[],
+  from: CalendarDate,
+  to: CalendarDate,
+  ranked = false,
+  days = false,
+) => zonesRecordset(JSON.stringify(zones), ranked, { from: sql`${from}::date`, to: sql`${to}::date`, days });
 
 /** An event of `e` starts within its person's period (`z` from `periodZonesTable`), bounded for the index too. */
 const startsInPeriod = (from: CalendarDate, to: CalendarDate) =>
@@ -303,10 +325,11 @@ function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, b
   // year's 25,000 lines took a third of the store's time; packed, the year is a few hundred fields. Then, in the same
   // answer (on PGlite statements run one after the other), a row per person with hours off in the period, packed
   // too (`unpackTimesheet`): their group's holidays once per group, their approved time off as spans of days, which
-  // the server spreads over the days instead of the database.
+  // the server spreads over the days instead of the database. Rows come by person and days by date: the server's sort
+  // of the lines then finds them in order.
   const query = sql`
-    with z as ${zonesRecordset(sql.placeholder("zones"), true, { from, to })}, d as (
-      select z.ord, (e.start_time at time zone z.tz)::date as day, ${key} as key,
+    with z as ${zonesRecordset(sql.placeholder("zones"), true, { from, to, days: true })}, d as (
+      select z.ord, ${dayIndex} as day, ${key} as key,
         sum(e.elapsed_time)::int8 as seconds
       from z
       join time_blocking_events e on e.user_id = z.user_id
@@ -319,7 +342,7 @@ function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, b
         ${byCustomer ? sql`and p.customer_id = any(${sql.placeholder("customerIds")}::uuid[])` : sql``}
       group by 1, 2, 3
     ), g as (
-      select d.ord, d.key, string_agg((d.day - ${from}) || ' ' || d.seconds, ' ') as days
+      select d.ord, d.key, string_agg(d.day || ' ' || d.seconds, ' ' order by d.day) as days
       from d
       group by 1, 2
     ), hg as (
@@ -354,7 +377,8 @@ function timesheetStatement(dimension: TimesheetDimension, byProject: boolean, b
       concat(coalesce(hg.convention, 'reduce'), '|', hol.days, '|', tof.spans) ${noNames}
     from hg left join hol on hol.group_id = hg.group_id
     full join tof on tof.ord = hg.ord
-    where hol.days is not null or tof.spans is not null`;
+    where hol.days is not null or tof.spans is not null
+    order by 1`;
   const statement = namedStatement(name, { toSQL: () => dialect.sqlToQuery(query) });
   timesheetStatements.set(name, statement);
   return statement;
@@ -495,6 +519,99 @@ const contractsInPeriodStatement = reportStatement(
       and c.from_date <= ${sql.placeholder("to")}::date
       and (c.to_date is null or c.to_date >= ${sql.placeholder("from")}::date)`,
 );
+
+/**
+ * The daily figures' statement (\`dailyFigures\`), built once and run under its name: its text is long (the series'
+ * expansion, the hours off, the contracts), and parsing and planning it on every request cost PostgreSQL a third of
+ * running it.
+ */
+const dailyFiguresStatement = (() => {
+  const organizationId = sql.placeholder("organizationId");
+  const from = sql.placeholder("from");
+  const to = sql.placeholder("to");
+  const inPeriod = sql`e.start_time >= z.lo and e.start_time < z.hi
+    and e.start_time >= ${sql.placeholder("lower")}::timestamptz and e.start_time < ${sql.placeholder("upper")}::timestamptz`;
+  const offDay = sqlRules.dayCapacity({
+    base: sql`b.base`,
+    holiday: sql`f.part`,
+    convention: sql`f.convention`,
+    whole: sql`f.whole`,
+    half: sql`f.half`,
+    seconds: sql`f.seconds`,
+  });
+  // A series' occurrences are looked for a day beyond each end of the period, then counted on their own day.
+  const templates = sql`select e.user_id, z.tz, e.start_time, e.end_time, r.every, r.frequency, r.day_of_weeks,
+      r.until, r.repeat, r.skip, r.end_date
+    from z join time_blocking_events e on e.user_id = z.user_id
+    join recurrences r on r.id = e.recurrence_id
+    where e.organization_id = ${organizationId} and e.event_type = 'planning' and e.recurrence_id is not null
+      and e.start_time < ((${to}::date + 2)::timestamp at time zone z.tz)`;
+  // A row per person, the days packed in one text, in order, nine numbers a day (`unpackDailyFigures`): PGlite's
+  // driver copies every field it reads into a buffer of its own, which for a week's team report of 100 people (700
+  // rows of 12 fields) was a fifth of the store's time.
+  const query = sql`
+    with z as ${zonesRecordset(sql.placeholder("zones"), true, { from: sql`${from}::date`, to: sql`${to}::date`, days: true })},
+    logged as materialized (
+      select e.user_id, ${from}::date + ${dayIndex} as day, sum(e.elapsed_time)::int8 as seconds,
+        sum(case when e.project_id is not null and p.not_billable = false then e.elapsed_time else 0 end)::int8
+          as billable
+      from z join time_blocking_events e on e.user_id = z.user_id and ${inPeriod}
+      left join projects p on p.id = e.project_id and p.organization_id = ${organizationId}
+      where e.organization_id = ${organizationId} and e.event_type = 'activity' and e.completed
+      group by 1, 2
+    ),
+    planned as materialized (
+      select user_id, day, sum(seconds)::int8 as seconds from (
+        select e.user_id, ${from}::date + ${dayIndex} as day,
+          round(date_part('epoch', e.end_time - e.start_time))::int8 as seconds
+        from z join time_blocking_events e on e.user_id = z.user_id and ${inPeriod}
+        where e.organization_id = ${organizationId} and e.recurrence_id is null and e.event_type = 'planning'
+        union all
+        select o.user_id, o.occ_day,
+          round(date_part('epoch', o.occ_end - o.occ_start))::int8
+        from (${seriesOccurrences({
+          source: templates,
+          rangeFrom: sql`((${from}::date - 1)::timestamp at time zone s.tz)`,
+          rangeTo: sql`((${to}::date + 2)::timestamp at time zone s.tz)`,
+        })}) o
+      ) blocks
+      where day between ${from}::date and ${to}::date
+      group by 1, 2
+    ),
+    ${sqlRules.hoursOffTables(organizationId, sql`select user_id from z`, sql`${from}::date`, sql`${to}::date`)},
+    -- The days with a holiday or time off, once each: one join for both.
+    off as (
+      select coalesce(h.user_id, o.user_id) as user_id, coalesce(h.day, o.day) as day, h.part, h.convention,
+        o.whole, o.half, o.seconds
+      from hol h full join tof o on o.user_id = h.user_id and o.day = h.day
+    ),
+    days as (
+      select z.user_id, z.ord, d::date as day
+      from z cross join generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') d
+    )
+    select d.user_id, string_agg(concat_ws(' ',
+        coalesce(l.seconds, 0), coalesce(l.billable, 0), coalesce(l.seconds * c.hourly_cost, 0)::float8,
+        case when c.id is null then coalesce(l.seconds, 0) else 0 end, coalesce(pl.seconds, 0),
+        coalesce(pl.seconds * c.hourly_cost, 0)::float8,
+        -- Most days have no holiday or time off: their base capacity is taken as it is.
+        case when f.day is null then b.base else ${offDay.capacity} end,
+        case when f.day is null then 0 else ${offDay.timeOff} end,
+        case when f.day is null then 0 else ${offDay.credited} end
+      ), ' ' order by d.day) as days,
+      (array_agg(c.contract_type) filter (where d.day = ${from}::date))[1] as contract_type,
+      (array_agg(c.contractual_hours) filter (where d.day = ${from}::date))[1] as contractual_hours,
+      (array_agg(c.contractual_hours_by_day) filter (where d.day = ${from}::date))[1] as contractual_hours_by_day
+    from days d
+    left join logged l on l.user_id = d.user_id and l.day = d.day
+    left join planned pl on pl.user_id = d.user_id and pl.day = d.day
+    left join off f on f.user_id = d.user_id and f.day = d.day
+    ${sqlRules.contractOn(organizationId, sql`d.user_id`, sql`d.day`)}
+    -- The day's base capacity, computed once: offset 0 keeps it from being copied into each use.
+    cross join lateral (select ${sqlRules.dailyCapacitySeconds(sql`d.day`)} as base offset 0) b
+    group by d.ord, d.user_id
+    order by d.ord`;
+  return namedStatement("reports_daily_figures", { toSQL: () => dialect.sqlToQuery(query) });
+})();
 
 export function createReportsRepository(db: Database) {
   // Both drivers answer `execute` with `{ rows }`; the common database type does not say so.
@@ -868,86 +985,13 @@ export function createReportsRepository(db: Database) {
       to: CalendarDate;
     }): Promise<DailyFiguresRow[]> {
       if (zones.length === 0) return [];
-      const inPeriod = startsInPeriod(from, to);
-      const offDay = sqlRules.dayCapacity({
-        base: sql`b.base`,
-        holiday: sql`f.part`,
-        convention: sql`f.convention`,
-        whole: sql`f.whole`,
-        half: sql`f.half`,
-        seconds: sql`f.seconds`,
+      const packed = await runNamed<PackedDailyFigures>(db, dailyFiguresStatement, {
+        organizationId,
+        zones: JSON.stringify(zones),
+        from,
+        to,
+        ...widestBounds(from, to),
       });
-      // A series' occurrences are looked for a day beyond each end of the period, then counted on their own day.
-      const templates = sql`select e.user_id, z.tz, e.start_time, e.end_time, r.every, r.frequency, r.day_of_weeks,
-          r.until, r.repeat, r.skip, r.end_date
-        from z join time_blocking_events e on e.user_id = z.user_id
-        join recurrences r on r.id = e.recurrence_id
-        where e.organization_id = ${organizationId} and e.event_type = 'planning' and e.recurrence_id is not null
-          and e.start_time < ((${to}::date + 2)::timestamp at time zone z.tz)`;
-      // A row per person, the days packed in one text, in order, nine numbers a day (`unpackDailyFigures`): PGlite's
-      // driver copies every field it reads into a buffer of its own, which for a week's team report of 100 people (700
-      // rows of 12 fields) was a fifth of the store's time.
-      const packed = await rows<PackedDailyFigures>(sql`
-        with z as ${periodZonesTable(zones, from, to, true)},
-        logged as materialized (
-          select e.user_id, (e.start_time at time zone z.tz)::date as day, sum(e.elapsed_time)::int8 as seconds,
-            sum(case when e.project_id is not null and p.not_billable = false then e.elapsed_time else 0 end)::int8
-              as billable
-          from z join time_blocking_events e on e.user_id = z.user_id and ${inPeriod}
-          left join projects p on p.id = e.project_id and p.organization_id = ${organizationId}
-          where e.organization_id = ${organizationId} and e.event_type = 'activity' and e.completed
-          group by 1, 2
-        ),
-        planned as materialized (
-          select user_id, day, sum(seconds)::int8 as seconds from (
-            select e.user_id, (e.start_time at time zone z.tz)::date as day,
-              round(date_part('epoch', e.end_time - e.start_time))::int8 as seconds
-            from z join time_blocking_events e on e.user_id = z.user_id and ${inPeriod}
-            where e.organization_id = ${organizationId} and e.recurrence_id is null and e.event_type = 'planning'
-            union all
-            select o.user_id, o.occ_day,
-              round(date_part('epoch', o.occ_end - o.occ_start))::int8
-            from (${seriesOccurrences({
-              source: templates,
-              rangeFrom: sql`((${from}::date - 1)::timestamp at time zone s.tz)`,
-              rangeTo: sql`((${to}::date + 2)::timestamp at time zone s.tz)`,
-            })}) o
-          ) blocks
-          where day between ${from}::date and ${to}::date
-          group by 1, 2
-        ),
-        ${sqlRules.hoursOffTables(organizationId, sql`select user_id from z`, sql`${from}::date`, sql`${to}::date`)},
-        -- The days with a holiday or time off, once each: one join for both.
-        off as (
-          select coalesce(h.user_id, o.user_id) as user_id, coalesce(h.day, o.day) as day, h.part, h.convention,
-            o.whole, o.half, o.seconds
-          from hol h full join tof o on o.user_id = h.user_id and o.day = h.day
-        ),
-        days as (
-          select z.user_id, z.ord, d::date as day
-          from z cross join generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') d
-        )
-        select d.user_id, string_agg(concat_ws(' ',
-            coalesce(l.seconds, 0), coalesce(l.billable, 0), coalesce(l.seconds * c.hourly_cost, 0)::float8,
-            case when c.id is null then coalesce(l.seconds, 0) else 0 end, coalesce(pl.seconds, 0),
-            coalesce(pl.seconds * c.hourly_cost, 0)::float8,
-            -- Most days have no holiday or time off: their base capacity is taken as it is.
-            case when f.day is null then b.base else ${offDay.capacity} end,
-            case when f.day is null then 0 else ${offDay.timeOff} end,
-            case when f.day is null then 0 else ${offDay.credited} end
-          ), ' ' order by d.day) as days,
-          (array_agg(c.contract_type) filter (where d.day = ${from}::date))[1] as contract_type,
-          (array_agg(c.contractual_hours) filter (where d.day = ${from}::date))[1] as contractual_hours,
-          (array_agg(c.contractual_hours_by_day) filter (where d.day = ${from}::date))[1] as contractual_hours_by_day
-        from days d
-        left join logged l on l.user_id = d.user_id and l.day = d.day
-        left join planned pl on pl.user_id = d.user_id and pl.day = d.day
-        left join off f on f.user_id = d.user_id and f.day = d.day
-        ${sqlRules.contractOn(organizationId, sql`d.user_id`, sql`d.day`)}
-        -- The day's base capacity, computed once: offset 0 keeps it from being copied into each use.
-        cross join lateral (select ${sqlRules.dailyCapacitySeconds(sql`d.day`)} as base offset 0) b
-        group by d.ord, d.user_id
-        order by d.ord`);
       return unpackDailyFigures(packed, from);
     },
 

@@ -69,14 +69,29 @@ export function unpackTimesheetLines(
   dates: CalendarDate[] = [],
 ): TimesheetLine[] {
   const lines: TimesheetLine[] = [];
-  for (const [ord, days, , ...names] of packed) {
+  for (const row of packed) {
+    const days = row[1];
     if (days === null) continue;
-    const numbers = days.split(" ");
-    for (let i = 0; i < numbers.length; i += 2) {
-      const offset = Number(numbers[i]);
-      const date = dates[offset] ?? addDays(from, offset);
-      dates[offset] = date;
-      lines.push([ord, date, Number(numbers[i + 1]), ...names]);
+    const ord = row[0];
+    const named = row.length > 3;
+    // The pairs read digit by digit (both are whole and not negative): splitting the text made a string of each.
+    let offset = 0;
+    let value = 0;
+    let first = true;
+    for (let i = 0; i <= days.length; i += 1) {
+      const code = i < days.length ? days.charCodeAt(i) : 32;
+      if (code !== 32) {
+        value = value * 10 + (code - 48);
+        continue;
+      }
+      if (first) offset = value;
+      else {
+        const date = dates[offset] ?? addDays(from, offset);
+        dates[offset] = date;
+        lines.push(named ? [ord, date, value, row[3], row[4], row[5], row[6]] : [ord, date, value]);
+      }
+      first = !first;
+      value = 0;
     }
   }
   return lines;
@@ -287,6 +302,53 @@ class JsonBytes {
 const utf8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
 
 /**
+ * Of a person's contracts in a period, the one in force on every day of it, null without any, undefined when it
+ * depends on the day (\`contractInForce\`).
+ */
+function inForceThroughout(
+  contracts: readonly ContractTerms[],
+  from: CalendarDate,
+  to: CalendarDate,
+): ContractTerms | null | undefined {
+  if (contracts.length === 0) return null;
+  const [only] = contracts;
+  if (contracts.length > 1 || !only) return undefined;
+  return only.from_date <= from && (only.to_date === null || only.to_date >= to) ? only : undefined;
+}
+
+/** A day's part of a row's JSON, from its date to `"work_log":`, with its weekday. */
+function dayPiece(day: CalendarDate): { piece: Uint8Array; weekday: Weekday; index: number } {
+  const weekday = weekdayOf(day);
+  const piece = utf8(`${JSON.stringify(day)},"weekday":${JSON.stringify(weekday)},"work_log":`);
+  return { piece, weekday, index: weekdays.indexOf(weekday) };
+}
+
+/** The terms' part of a row's JSON, from `"contract_type"` to the time off and its comma. */
+function termsPiece(
+  terms: Pick<TimesheetRow, "contract_type" | "contractual_hours" | "contractual_hours_by_day" | "time_off">,
+): Uint8Array {
+  return utf8(
+    `"contract_type":${JSON.stringify(terms.contract_type)},"contractual_hours":${JSON.stringify(
+      terms.contractual_hours,
+    )},"contractual_hours_by_day":${JSON.stringify(terms.contractual_hours_by_day)},"time_off":${JSON.stringify(
+      terms.time_off,
+    )},`,
+  );
+}
+
+/** The names' part of a row's JSON, to its end. */
+function namesPiece(line: TimesheetLine): Uint8Array {
+  return utf8(
+    JSON.stringify({
+      project_id: line[3] ?? null,
+      project_title: line[4] ?? null,
+      customer_id: line[5] ?? null,
+      customer_nominative: line[6] ?? null,
+    }).slice(1),
+  );
+}
+
+/**
  * The timesheet's JSON answer, byte for byte what `JSON.stringify` makes of `{...head, rows, ...tail}` with the rows
  * of `timesheetRows`, written without making the rows: what repeats from row to row (a person's id and name, a day and
  * its weekday, a contract's terms on a weekday, a project's or customer's names) is encoded once, and each row adds its
@@ -303,10 +365,16 @@ export function timesheetJson(
     ),
   );
   const days = new Map<CalendarDate, { piece: Uint8Array; weekday: Weekday; index: number }>();
-  // By contract, its terms on each weekday (Monday first).
+  // By contract, its terms on each weekday (Monday first). The pieces are made by functions apart (`dayPiece`,
+  // `termsPiece`, `namesPiece`), once each: the loop stays small enough for V8 to inline its writes.
   const contractPieces = new Map<ContractTerms, Uint8Array[]>();
   const namePieces = new Map<string, Uint8Array>();
-  const noContract = utf8(`"contract_type":null,"contractual_hours":null,"contractual_hours_by_day":null,"time_off":`);
+  const noContract = termsPiece({
+    contract_type: null,
+    contractual_hours: null,
+    contractual_hours_by_day: null,
+    time_off: 0,
+  });
   const noNames = utf8(`"project_id":null,"project_title":null,"customer_id":null,"customer_nominative":null}`);
   const workedHours = utf8(`,"worked_hours":"`);
   const out = new JsonBytes(256 + source.lines.length * 380);
@@ -314,20 +382,30 @@ export function timesheetJson(
   const comma = utf8(",");
   const quoteComma = utf8(`",`);
   const { lines } = source;
-  const contractOf = contractOfLine(source);
-  const hoursOffOf = hoursOffOfLine(source);
+  const contractsOf = contractsByOrd(source);
+  const hoursOffByOrd = source.people.map((person) => source.hoursOff.get(person.user_id));
   const dayOffTerms = source.dayOffTerms ?? dayOffTermsOf();
+  // The person of the lines in hand (they come person by person): their contracts, the one in force all period if
+  // there is one (null without any: \`inForceThroughout\`), and their hours off.
+  let ord = -1;
+  let contracts: ContractTerms[] = [];
+  let wholePeriod: ContractTerms | null | undefined;
+  let hoursOffByDate: HoursOffByDate | undefined;
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
     const day = line[1];
     const seconds = line[2];
+    if (line[0] !== ord) {
+      ord = line[0];
+      contracts = contractsOf[ord]!;
+      wholePeriod = inForceThroughout(contracts, head.start_date, head.end_date);
+      hoursOffByDate = hoursOffByOrd[ord];
+    }
     if (index > 0) out.bytes(comma);
-    out.bytes(people[line[0]]!);
+    out.bytes(people[ord]!);
     let date = days.get(day);
     if (!date) {
-      const weekday = weekdayOf(day);
-      const piece = utf8(`${JSON.stringify(day)},"weekday":${JSON.stringify(weekday)},"work_log":`);
-      date = { piece, weekday, index: weekdays.indexOf(weekday) };
+      date = dayPiece(day);
       days.set(day, date);
     }
     out.bytes(date.piece);
@@ -335,22 +413,16 @@ export function timesheetJson(
     out.bytes(workedHours);
     out.hoursMinutes(seconds);
     out.bytes(quoteComma);
-    const hoursOff = hoursOffOf(line);
-    const contract = contractOf(line);
+    const hoursOff = hoursOffByDate?.get(day);
+    const contract =
+      wholePeriod !== undefined && day >= head.start_date && day <= head.end_date
+        ? wholePeriod
+        : contractInForce(contracts, day);
     if (hoursOff) {
       // A day with a holiday or time off: its terms are the rule's (`timesheetDayTerms`), the same bytes for the same
       // contract's terms, weekday and hours off (`dayOffTermsOf`): made once.
       const dayOff = dayOffTerms(contract, day, hoursOff);
-      if (!dayOff.piece) {
-        const { terms } = dayOff;
-        dayOff.piece = utf8(
-          `"contract_type":${JSON.stringify(terms.contract_type)},"contractual_hours":${JSON.stringify(
-            terms.contractual_hours,
-          )},"contractual_hours_by_day":${JSON.stringify(terms.contractual_hours_by_day)},"time_off":${JSON.stringify(
-            terms.time_off,
-          )}`,
-        );
-      }
+      dayOff.piece ??= termsPiece(dayOff.terms);
       out.bytes(dayOff.piece);
     } else if (contract) {
       let byWeekday = contractPieces.get(contract);
@@ -360,20 +432,18 @@ export function timesheetJson(
       }
       let contractPiece = byWeekday[date.index];
       if (!contractPiece) {
-        contractPiece = utf8(
-          `"contract_type":${JSON.stringify(contract.contract_type)},"contractual_hours":${JSON.stringify(
-            contractualHoursOn(contract, date.weekday),
-          )},"contractual_hours_by_day":${JSON.stringify(contract.contractual_hours_by_day)},"time_off":`,
-        );
+        contractPiece = termsPiece({
+          contract_type: contract.contract_type,
+          contractual_hours: contractualHoursOn(contract, date.weekday),
+          contractual_hours_by_day: contract.contractual_hours_by_day,
+          time_off: 0,
+        });
         byWeekday[date.index] = contractPiece;
       }
       out.bytes(contractPiece);
-      out.number(0);
     } else {
       out.bytes(noContract);
-      out.number(0);
     }
-    out.bytes(comma);
     const projectId = line[3];
     const customerId = line[5];
     let piece = noNames;
@@ -382,14 +452,7 @@ export function timesheetJson(
       const key = `${projectId ?? ""}/${customerId ?? ""}`;
       piece = namePieces.get(key) ?? noNames;
       if (piece === noNames) {
-        piece = utf8(
-          JSON.stringify({
-            project_id: projectId ?? null,
-            project_title: line[4] ?? null,
-            customer_id: customerId ?? null,
-            customer_nominative: line[6] ?? null,
-          }).slice(1),
-        );
+        piece = namesPiece(line);
         namePieces.set(key, piece);
       }
     }
