@@ -34,6 +34,7 @@ export * from "./sessions.js";
 export * from "./sign-in-answer.js";
 export * from "./slug.js";
 export * from "./tasks.js";
+export * from "./team-plan.js";
 export * from "./time-off.js";
 export * from "./two-factor.js";
 export * from "./user.js";
