@@ -97,6 +97,8 @@ import { createTaskCategoriesService } from "./modules/task-categories/task-cate
 import { createTasksRepository } from "./modules/tasks/tasks.repository.js";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.js";
 import { createTasksService } from "./modules/tasks/tasks.service.js";
+import { teamPlanRoutes } from "./modules/team-plan/team-plan.routes.js";
+import { createTeamPlanService } from "./modules/team-plan/team-plan.service.js";
 import { createTimeBlockingRepository } from "./modules/time-blocking/time-blocking.repository.js";
 import { timeBlockingRoutes } from "./modules/time-blocking/time-blocking.routes.js";
 import { createTimeBlockingService } from "./modules/time-blocking/time-blocking.service.js";
@@ -425,6 +427,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await api.register(reportsRoutes, {
     prefix: apiPrefix,
     reports: createReportsService({ repository: createReportsRepository(database.db), organizations, projects }),
+    authenticate,
+  });
+  await api.register(teamPlanRoutes, {
+    prefix: apiPrefix,
+    teamPlan: createTeamPlanService({ organizations, figures: createReportsRepository(database.db) }),
     authenticate,
   });
   await api.register(changelogRoutes, {

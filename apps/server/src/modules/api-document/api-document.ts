@@ -186,6 +186,11 @@ export const apiTags = [
       "locks its activities.",
   },
   { name: "timers", description: "The running timer of a person: start timing an activity, stop it to log the time." },
+  {
+    name: "team plan",
+    description:
+      "Each person's planned and logged time against their capacity, day by day: the team plan and its forecast.",
+  },
   { name: "reports", description: "Timesheets, the team and user reports, a project's time entries and statistics." },
   { name: "audit", description: "The organization's audit log: who did what, when and from where." },
   { name: "config", description: "What a client needs to know about the server before signing in." },
