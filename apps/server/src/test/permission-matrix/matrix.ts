@@ -1244,6 +1244,14 @@ export const matrix: MatrixRow[] = [
     prepare: (f) => ({ url: `${user(f)}/organization/${f.orgId}/project/${f.projectId}/hours` }),
   },
 
+  // Team plan
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/team-plan",
+    rule: { kind: "right", right: "read team" },
+    prepare: (f) => ({ url: `${org(f)}/team-plan?start_date=2026-01-05&end_date=2026-01-11` }),
+  },
+
   // Timesheet approvals
   {
     method: "GET",
