@@ -21,11 +21,21 @@ export const mostTeamPlanUsers = 200;
 
 const userIdMessage = "user_id must be a user id; repeat the parameter for several";
 
-/** Fastify reads `?user_id=a&user_id=b` as a list and `?user_id=a` as a string: both become a list of distinct ids. */
+/**
+ * Fastify reads `?user_id=a&user_id=b` as a list and `?user_id=a` as a string: both become a list of distinct ids. The
+ * limit counts distinct ids; the document states it as the list's `maxItems` (a bound on the array itself would turn
+ * its message into the union's).
+ */
 const teamPlanUserIds = z
-  .union([z.uuid({ message: userIdMessage }), z.array(z.uuid({ message: userIdMessage }))], {
-    message: userIdMessage,
-  })
+  .union(
+    [
+      z.uuid({ message: userIdMessage }),
+      z.array(z.uuid({ message: userIdMessage })).meta({ maxItems: mostTeamPlanUsers }),
+    ],
+    {
+      message: userIdMessage,
+    },
+  )
   .optional()
   .transform((v) => (v === undefined ? [] : [...new Set(Array.isArray(v) ? v : [v])]))
   .refine((ids) => ids.length <= mostTeamPlanUsers, {
