@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
-import { IconCalendarOff, IconPencil, IconPlus, IconStar, IconTrash } from "@tabler/icons-react";
+import { IconCalendarOff, IconPlus, IconStar } from "@tabler/icons-react";
 import type { HolidayGroup } from "@timetrap/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { useHolidayGroups } from "../../../api/holiday-groups";
 import { useConfirmAction } from "../../../components/confirm-action";
 import { HiddenLabelTh } from "../../../components/hidden-label-th";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
+import { RowActions } from "../../../components/row-actions";
 import { TableCard } from "../../../components/table-card";
 import { isLanguage } from "../../../lib/i18n";
 import { mutationToasts } from "../../../lib/notify";
@@ -141,21 +142,13 @@ export function HolidayGroupsSection({ organizationId }: { organizationId: strin
                           </ActionIcon>
                         </Tooltip>
                       )}
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t("holidays.groups.edit", { name: group.name })}
-                        onClick={() => setForm({ opened: true, group })}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t("holidays.groups.delete", { name: group.name })}
-                        onClick={() => askDelete(group)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      <RowActions
+                        gap={4}
+                        editLabel={t("holidays.groups.edit", { name: group.name })}
+                        deleteLabel={t("holidays.groups.delete", { name: group.name })}
+                        onEdit={() => setForm({ opened: true, group })}
+                        onDelete={() => askDelete(group)}
+                      />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -1,5 +1,5 @@
-import { ActionIcon, Button, ColorSwatch, Group, Table, Text, Title } from "@mantine/core";
-import { IconBeach, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Button, ColorSwatch, Group, Table, Text, Title } from "@mantine/core";
+import { IconBeach, IconPlus } from "@tabler/icons-react";
 import type { TimeOffKind } from "@timetrap/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { useTimeOffKinds } from "../../../api/time-off-kinds";
 import { useConfirmAction } from "../../../components/confirm-action";
 import { HiddenLabelTh } from "../../../components/hidden-label-th";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
+import { RowActions } from "../../../components/row-actions";
 import { TableCard } from "../../../components/table-card";
 import { useDeleteTimeOffKind } from "../api/time-off-kind-mutations";
 import { TimeOffKindModal } from "./time-off-kind-modal";
@@ -83,23 +84,14 @@ export function TimeOffKindsSection({ organizationId }: { organizationId: string
                     : t("holidays.kinds.days", { days: number.format(kind.yearly_allowance_days) })}
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t("holidays.kinds.edit", { name: kind.name })}
-                      onClick={() => setForm({ opened: true, kind })}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t("holidays.kinds.delete", { name: kind.name })}
-                      onClick={() => askDelete(kind)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
+                  <RowActions
+                    gap={4}
+                    justify="flex-end"
+                    editLabel={t("holidays.kinds.edit", { name: kind.name })}
+                    deleteLabel={t("holidays.kinds.delete", { name: kind.name })}
+                    onEdit={() => setForm({ opened: true, kind })}
+                    onDelete={() => askDelete(kind)}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,5 +1,5 @@
-import { ActionIcon, Box, Button, Group, Table } from "@mantine/core";
-import { IconPencil, IconPlus, IconReceipt2, IconTrash } from "@tabler/icons-react";
+import { Box, Button, Table } from "@mantine/core";
+import { IconPlus, IconReceipt2 } from "@tabler/icons-react";
 import type { Overhead } from "@timetrap/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { useConfirmAction } from "../../../components/confirm-action";
 import { HiddenLabelTh } from "../../../components/hidden-label-th";
 import { BackLink, PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
+import { RowActions } from "../../../components/row-actions";
 import { TableCard } from "../../../components/table-card";
 import { formatDate, formatEuro } from "../../../lib/format";
 import { useCan } from "../../../lib/permissions";
@@ -89,23 +90,14 @@ export function OverheadsPage() {
                   <Table.Td ta="right">{formatEuro(overhead.amount)}</Table.Td>
                   {canWrite && (
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t("overheads.edit", { from })}
-                          onClick={() => setForm({ opened: true, overhead })}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("overheads.delete", { from })}
-                          onClick={() => askDelete(overhead)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
+                      <RowActions
+                        gap={4}
+                        justify="flex-end"
+                        editLabel={t("overheads.edit", { from })}
+                        deleteLabel={t("overheads.delete", { from })}
+                        onEdit={() => setForm({ opened: true, overhead })}
+                        onDelete={() => askDelete(overhead)}
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>

@@ -8,12 +8,12 @@ import { useDeleteTaskCategory } from "../../../api/delete-task-category";
 import { useTaskCategories } from "../../../api/get-task-categories";
 import { useConfirmAction } from "../../../components/confirm-action";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
+import { RowActions } from "../../../components/row-actions";
 import { useDeleteProjectArea } from "../api/delete-project-area";
 import { useDeleteProjectCategory } from "../api/delete-project-category";
 import { useProjectAreas } from "../api/get-project-areas";
 import { useProjectCategories } from "../api/get-project-categories";
 import { type CategoryEditing, CategoryFormModal } from "./category-form-modal";
-import { RowActions } from "./row-actions";
 
 interface Item {
   uid: string;

@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { useConfirmAction } from "../../../../components/confirm-action";
 import { HiddenLabelTh } from "../../../../components/hidden-label-th";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../../components/query-states";
+import { RowActions } from "../../../../components/row-actions";
 import { TableCard } from "../../../../components/table-card";
 import { formatDate, formatEuro } from "../../../../lib/format";
 import { useDeleteExpense } from "../../api/delete-expense";
 import { useExpenses } from "../../api/get-expenses";
-import { RowActions } from "../row-actions";
 import { useItemModal } from "../use-item-modal";
 import { ExpenseFormModal } from "./expense-form-modal";
 

@@ -6,9 +6,9 @@ import { useTranslation } from "react-i18next";
 import { AddButton } from "../../../../components/add-button";
 import { useConfirmAction } from "../../../../components/confirm-action";
 import { LoadErrorState } from "../../../../components/query-states";
+import { RowActions } from "../../../../components/row-actions";
 import { useDeleteProjectLink } from "../../api/delete-project-link";
 import { useProjectLinks } from "../../api/get-project-links";
-import { RowActions } from "../row-actions";
 import { useItemModal } from "../use-item-modal";
 import { LinkFormModal } from "./link-form-modal";
 

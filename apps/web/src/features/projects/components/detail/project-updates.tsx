@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import { AddButton } from "../../../../components/add-button";
 import { useConfirmAction } from "../../../../components/confirm-action";
 import { LoadErrorState } from "../../../../components/query-states";
+import { RowActions } from "../../../../components/row-actions";
 import { formatDate } from "../../../../lib/format";
 import { useDeleteProjectUpdate } from "../../api/delete-project-update";
 import { useProjectUpdates } from "../../api/get-project-updates";
-import { RowActions } from "../row-actions";
 import { useItemModal } from "../use-item-modal";
 import { ProjectUpdateModal } from "./project-update-modal";
 

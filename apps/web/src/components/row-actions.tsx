@@ -1,7 +1,7 @@
 import { ActionIcon, Group, type GroupProps } from "@mantine/core";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 
-/** The edit and delete buttons at the end of a row of a project's lists; each label names the row's item. */
+/** The edit and delete buttons at the end of a row of a list or table; each label names the row's item. */
 export function RowActions({
   editLabel,
   deleteLabel,
