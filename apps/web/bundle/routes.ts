@@ -54,6 +54,7 @@ export const routes: RouteDefinition[] = [
     budget: routeBudget,
   },
   inShell("/user/:userId/board", "src/features/board/components/board-page.tsx", "board"),
+  inShell("/user/:userId/teamplan3", "src/features/team-plan/components/team-plan-page.tsx", "teamPlan"),
   inShell("/user/:userId/dashboard", "src/features/dashboard/components/dashboard-page.tsx", "dashboard"),
   inShell("/user/:userId/projects", "src/features/projects/components/projects-page.tsx", "projects"),
   inShell(

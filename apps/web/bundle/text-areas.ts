@@ -9,6 +9,7 @@ export const textAreaRoots: Record<TextArea, string[]> = {
   shell: ["app/shell-layout.tsx", "app/routes/shell-routes.tsx"],
   profile: ["app/routes/profile-route.tsx"],
   board: ["features/board/components/board-page.tsx"],
+  teamPlan: ["features/team-plan/components/team-plan-page.tsx"],
   dashboard: ["features/dashboard/components/dashboard-page.tsx"],
   projects: ["features/projects/components/projects-page.tsx"],
   projectDetail: ["features/projects/components/detail/project-detail-page.tsx"],

@@ -58,6 +58,11 @@ export const pages = {
   board: lazyComponent(() =>
     withTexts("board", import("../features/board/components/board-page")).then((module) => module.BoardPage),
   ),
+  teamPlan: lazyComponent(() =>
+    withTexts("teamPlan", import("../features/team-plan/components/team-plan-page")).then(
+      (module) => module.TeamPlanPage,
+    ),
+  ),
   dashboard: lazyComponent(() =>
     withTexts("dashboard", import("../features/dashboard/components/dashboard-page")).then(
       (module) => module.DashboardPage,

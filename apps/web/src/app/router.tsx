@@ -45,7 +45,7 @@ export function AppRoutes() {
                 <Route path="board" element={<pages.board />} />
                 <Route path="teamplan" element={comingSoon("teamPlan")} />
                 <Route path="teamplan2" element={comingSoon("teamPlan")} />
-                <Route path="teamplan3" element={comingSoon("teamPlan")} />
+                <Route path="teamplan3" element={<pages.teamPlan />} />
                 <Route path="dashboard" element={<pages.dashboard />} />
                 <Route path="time-off" element={<pages.timeOff />} />
                 <Route path="integrations" element={comingSoon("integrations")} />

@@ -66,6 +66,7 @@ export const textAreas = [
   "shell",
   "profile",
   "board",
+  "teamPlan",
   "dashboard",
   "projects",
   "projectDetail",

@@ -24,7 +24,7 @@ import {
   IconUsersGroup,
   IconWebhook,
 } from "@tabler/icons-react";
-import { menuVisibility, type User } from "@timetrap/domain";
+import { can, menuVisibility, type User } from "@timetrap/domain";
 import type { ParseKeys } from "i18next";
 
 export type TranslationKey = ParseKeys;
@@ -114,7 +114,10 @@ export function buildNavigation(user: User): NavSection[] {
         `${board}?panel=tasks`,
         (p, s) => p === board && s.get("panel") === "tasks",
       ),
-      link("teamplan", "menu.teamPlan", IconUsersGroup, `${userBase}/teamplan3`, (p) => /\/teamplan\d?$/.test(p)),
+      // The team plan shows other people's time: only for those who may read the team (decision 028).
+      ...(can(user.role, "read", "team")
+        ? [link("teamplan", "menu.teamPlan", IconUsersGroup, `${userBase}/teamplan3`, (p) => /\/teamplan\d?$/.test(p))]
+        : []),
     ],
   };
 

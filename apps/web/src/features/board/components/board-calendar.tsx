@@ -96,6 +96,7 @@ export function BoardCalendar({
   readOnly,
   view,
   handlers,
+  initialDate,
 }: {
   controller: CalendarController;
   preferences: Preferences;
@@ -103,6 +104,8 @@ export function BoardCalendar({
   readOnly: boolean;
   view: Preferences["calendarView"];
   handlers: BoardCalendarHandlers;
+  /** The day first shown (`YYYY-MM-DD`); today without it. */
+  initialDate?: string;
 }) {
   const { t, i18n } = useTranslation();
   // The calendar's listeners stay the same across renders; they reach the current handlers through this ref.
@@ -180,6 +183,7 @@ export function BoardCalendar({
         locales={locales}
         locale={i18n.language === "it" ? "it" : "en"}
         initialView={view}
+        initialDate={initialDate}
         headerToolbar={false}
         height="100%"
         firstDay={1}

@@ -47,7 +47,6 @@ describe("sidebar entries by role", () => {
     expect(linksOf(buildUser({ role: buildRole("member") }))).toEqual([
       "/user/user-1/board",
       "/user/user-1/board?panel=tasks",
-      "/user/user-1/teamplan3",
       "/user/user-1/dashboard",
       "/user/user-1/time-off",
       "/user/user-1/projects?organizationId=org-1",
@@ -69,6 +68,15 @@ describe("sidebar entries by role", () => {
     expect(links).not.toContain("/organization/org-1/holidays");
     // Reading the timesheet is not approving it.
     expect(links).not.toContain("/organization/org-1/approvals");
+  });
+
+  it("shows the team plan only to a role that may read the team", () => {
+    const teamReader = buildUser({
+      role: { uid: "role-x", name: "Lead", acls: [{ subject: "team", actions: ["read"] }] },
+    });
+    expect(linksOf(teamReader)).toContain("/user/user-1/teamplan3");
+    expect(linksOf(buildUser({ role: buildRole("manager") }))).toContain("/user/user-1/teamplan3");
+    expect(linksOf(buildUser({ role: buildRole("member") }))).not.toContain("/user/user-1/teamplan3");
   });
 
   it("gives a user without a role no entries", () => {
