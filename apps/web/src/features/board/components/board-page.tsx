@@ -6,6 +6,7 @@ import {
 } from "@fullcalendar/react";
 import { Box, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { IconCopy } from "@tabler/icons-react";
 import {
   confirmTime,
   duplicateEvent,
@@ -31,7 +32,7 @@ import { boardEventOf, calendarEventId, timesFromCalendar, toCalendarEvent } fro
 import { dropEventInput } from "../lib/drop";
 import { readDropItem } from "../lib/drop-item";
 import { monthTitle, showsToday } from "../lib/month-title";
-import type { BoardMenuItem } from "../lib/tile";
+import { type BoardMenuItem, calendarServiceSource } from "../lib/tile";
 import type { PeriodLockDecoration } from "../period-lock/period-lock-layer";
 import { useToggleTimer } from "../timer/use-toggle-timer";
 import classes from "./board.module.css";
@@ -58,6 +59,31 @@ const DaysOffLayer = lazyComponent(() => import("../days-off/days-off-layer").th
 const PeriodLockLayer = lazyComponent(() =>
   import("../period-lock/period-lock-layer").then((module) => module.PeriodLockLayer),
 );
+
+/**
+ * The board's parts the team plan's day panel draws a day with. The panel fetches them with this page (its chunk is
+ * loaded whole), so that they stay in the board's own chunk rather than in one split off from it that the board would
+ * fetch as well.
+ */
+export const boardParts = {
+  EventFormModal,
+  useCalendarController,
+  CopyIcon: IconCopy,
+  calendarServiceSource,
+  BoardCalendar,
+  BoardTilesContext,
+  focusTile,
+  useBoardChanges,
+  useToggleTimer,
+  alertError,
+  browserTimeZone,
+  dayTotals,
+  boardEventOf,
+  calendarEventId,
+  timesFromCalendar,
+  toCalendarEvent,
+  calendarClasses: classes,
+};
 
 /** Spec part 1 §2 "Board" (/user/{userId}/board): the week or day of one person's time blocks. */
 export function BoardPage() {

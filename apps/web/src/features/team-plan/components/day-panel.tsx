@@ -1,9 +1,4 @@
-import {
-  type EventDropInfo,
-  type EventReceiveInfo,
-  type EventResizeDoneInfo,
-  useCalendarController,
-} from "@fullcalendar/react";
+import type { EventDropInfo, EventReceiveInfo, EventResizeDoneInfo } from "@fullcalendar/react";
 import { CloseButton, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import {
@@ -18,27 +13,20 @@ import { Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type EventRange, toEventInput, useTimeBlockingEvents } from "../../../api/time-blocking";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
-import { lazyComponent, useDrawnOnce } from "../../../lib/lazy-component";
-import boardClasses from "../../board/components/board.module.css";
-import { BoardCalendar, type BoardCalendarHandlers } from "../../board/components/board-calendar";
-import { type BoardTiles, BoardTilesContext, type TileLabels } from "../../board/components/board-context";
-import { focusTile } from "../../board/components/event-tile";
-import { useBoardChanges } from "../../board/components/use-board-changes";
+import { useDrawnOnce } from "../../../lib/lazy-component";
+import type { BoardCalendarHandlers } from "../../board/components/board-calendar";
+import type { BoardTiles, TileLabels } from "../../board/components/board-context";
+import type { boardParts } from "../../board/components/board-page";
 import type { EventFormTarget } from "../../board/event-form/event-form-modal";
-import { alertError } from "../../board/lib/alert-error";
-import { browserTimeZone, dayTotals } from "../../board/lib/board-time";
-import { boardEventOf, calendarEventId, timesFromCalendar, toCalendarEvent } from "../../board/lib/calendar-events";
-import { useToggleTimer } from "../../board/timer/use-toggle-timer";
 import { completeEvent, type TeamPlanMenuItem } from "../lib/team-plan-menu";
 import classes from "./team-plan.module.css";
 import { type MenuTarget, TeamPlanEventMenu } from "./team-plan-event-menu";
 import { useFiguresFormat } from "./use-figures-format";
 
-const EventFormModal = lazyComponent(() =>
-  import("../../board/event-form/event-form-modal").then((module) => module.EventFormModal),
-);
-
 const noEvents: TimeBlockingEvent[] = [];
+
+/** The board's parts, fetched with the board's page (team-plan-page.tsx). */
+export type BoardParts = typeof boardParts;
 
 /**
  * The right panel of the team plan (spec part 1 §2 "Team plan"): one person's day as the board draws it, with the
@@ -46,6 +34,7 @@ const noEvents: TimeBlockingEvent[] = [];
  * read-only where the board would be: another person's day without edit team.
  */
 export function DayPanel({
+  parts,
   userId,
   nominative,
   date,
@@ -54,6 +43,7 @@ export function DayPanel({
   readOnly,
   onClose,
 }: {
+  parts: BoardParts;
   userId: string;
   nominative: string;
   date: string;
@@ -63,6 +53,23 @@ export function DayPanel({
   readOnly: boolean;
   onClose: () => void;
 }) {
+  const {
+    EventFormModal,
+    useCalendarController,
+    BoardCalendar,
+    BoardTilesContext,
+    focusTile,
+    useBoardChanges,
+    useToggleTimer,
+    alertError,
+    browserTimeZone,
+    dayTotals,
+    boardEventOf,
+    calendarEventId,
+    timesFromCalendar,
+    toCalendarEvent,
+    calendarClasses: boardClasses,
+  } = parts;
   const { t } = useTranslation();
   const format = useFiguresFormat();
   const controller = useCalendarController();
@@ -86,10 +93,13 @@ export function DayPanel({
           ? { ...input, className: boardClasses.running }
           : input;
       }),
-    [events, readOnly, runningEventId],
+    [events, readOnly, runningEventId, toCalendarEvent, boardClasses.running],
   );
   const eventsById = useRef(new Map<string, TimeBlockingEvent>());
-  eventsById.current = useMemo(() => new Map(events.map((event) => [calendarEventId(event), event])), [events]);
+  eventsById.current = useMemo(
+    () => new Map(events.map((event) => [calendarEventId(event), event])),
+    [events, calendarEventId],
+  );
 
   const timeZone = browserTimeZone();
   const endOfToday = endOfDayIn(Date.now(), timeZone);
@@ -117,7 +127,7 @@ export function DayPanel({
       readOnly,
       dayTotal: dayTotals(events, timeZone),
     }),
-    [labels, runningEventId, toggleTimer, timer.pending, endOfToday, readOnly, events, timeZone],
+    [labels, runningEventId, toggleTimer, timer.pending, endOfToday, readOnly, events, timeZone, dayTotals],
   );
 
   const onRangeChange = useCallback(({ visible }: { visible: EventRange; period: EventRange }) => {
@@ -225,6 +235,8 @@ export function DayPanel({
       <TeamPlanEventMenu
         target={menuTarget}
         readOnly={readOnly}
+        calendarServiceSource={parts.calendarServiceSource}
+        copyIcon={<parts.CopyIcon size={16} />}
         onClose={() => setMenuTarget(null)}
         onSelect={onMenuSelect}
       />

@@ -1,5 +1,5 @@
 import { Menu } from "@mantine/core";
-import { IconCircleCheck, IconCopy, IconPencil, IconSquareCheck } from "@tabler/icons-react";
+import { IconCircleCheck, IconPencil, IconSquareCheck } from "@tabler/icons-react";
 import type { TimeBlockingEvent } from "@timetrap/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,27 +11,38 @@ export interface MenuTarget {
   y: number;
 }
 
-const icons: Record<TeamPlanMenuItem, ReactNode> = {
-  confirmTime: <IconCircleCheck size={16} />,
-  complete: <IconSquareCheck size={16} />,
-  edit: <IconPencil size={16} />,
-  copy: <IconCopy size={16} />,
-};
-
 /** A block's right-click menu in the day panel, opened where the pointer is (or at the tile, from the keyboard). */
 export function TeamPlanEventMenu({
   target,
   readOnly,
+  calendarServiceSource,
+  copyIcon,
   onClose,
   onSelect,
 }: {
   target: MenuTarget | null;
   readOnly: boolean;
+  /** The source of the calendar service's events, which have no menu. */
+  calendarServiceSource: string;
+  /** The board's own copy icon, which comes with the board's chunk. */
+  copyIcon: ReactNode;
   onClose: () => void;
   onSelect: (item: TeamPlanMenuItem, event: TimeBlockingEvent) => void;
 }) {
   const { t } = useTranslation();
-  const items = target ? teamPlanMenuItems(target.event, { now: Date.now(), readOnly }) : [];
+  const items = target
+    ? teamPlanMenuItems(target.event, {
+        now: Date.now(),
+        readOnly,
+        fromCalendarService: target.event.source === calendarServiceSource,
+      })
+    : [];
+  const icons: Record<TeamPlanMenuItem, ReactNode> = {
+    confirmTime: <IconCircleCheck size={16} />,
+    complete: <IconSquareCheck size={16} />,
+    edit: <IconPencil size={16} />,
+    copy: copyIcon,
+  };
   const labels: Record<TeamPlanMenuItem, string> = {
     confirmTime: t("board.menu.confirmTime"),
     complete: t("teamPlan.menu.complete"),

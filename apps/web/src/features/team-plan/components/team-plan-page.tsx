@@ -9,7 +9,16 @@ import {
   todayIn,
   withPreferenceDefaults,
 } from "@timetrap/domain";
-import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type ComponentProps,
+  type KeyboardEvent,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useActiveOrganizationUsers } from "../../../api/get-organization-users";
@@ -19,10 +28,9 @@ import { EmptyListState, LoadErrorState, LoadingState } from "../../../component
 import { lazyComponent, useDrawnOnce } from "../../../lib/lazy-component";
 import { useCan } from "../../../lib/permissions";
 import { useSignedInUser } from "../../../lib/session";
-import { monthTitle } from "../../board/lib/month-title";
 import { teamPlanKeys, useTeamPlan } from "../api/get-team-plan";
 import { forecastWeeks } from "../lib/team-plan-figures";
-import { forecastSpan, forecastWeekCount, localDate, shownDays, weekSpan } from "../lib/team-plan-week";
+import { forecastSpan, forecastWeekCount, shownDays, spanTitle, weekSpan } from "../lib/team-plan-week";
 import { keepUserSelection, readUserSelection } from "../lib/user-selection";
 import { ForecastTable } from "./forecast-table";
 import classes from "./team-plan.module.css";
@@ -30,7 +38,13 @@ import { type GridCell, type GridPerson, TeamPlanGrid } from "./team-plan-grid";
 import { TeamPlanToolbar, type TeamPlanView } from "./team-plan-toolbar";
 
 // FullCalendar comes with the day's panel, not with the grid; the preferences with their first opening.
-const DayPanel = lazyComponent(() => import("./day-panel").then((module) => module.DayPanel));
+// The panel takes the board's calendar and tiles from the board's own page, fetched beside it (board-page.tsx).
+const DayPanel = lazyComponent(() =>
+  Promise.all([import("./day-panel"), import("../../board/components/board-page")]).then(([panel, board]) => {
+    const Panel = panel.DayPanel;
+    return (props: Omit<ComponentProps<typeof Panel>, "parts">) => <Panel {...props} parts={board.boardParts} />;
+  }),
+);
 const BoardPreferencesModal = lazyComponent(() =>
   import("../../board/components/board-preferences-modal").then((module) => module.BoardPreferencesModal),
 );
@@ -159,11 +173,10 @@ function TeamPlanScreen({ orgId }: { orgId: string }) {
   };
 
   const monthNames = monthKeys.map((key) => t(key));
-  const titleSpan =
+  const title =
     view === "week"
-      ? { start: localDate(days[0] ?? monday), end: localDate(addDays(days.at(-1) ?? addDays(monday, 6), 1)) }
-      : { start: localDate(forecast.startDate), end: localDate(addDays(forecast.endDate, 1)) };
-  const title = monthTitle(titleSpan, monthNames);
+      ? spanTitle(days[0] ?? monday, days.at(-1) ?? addDays(monday, 6), monthNames)
+      : spanTitle(forecast.startDate, forecast.endDate, monthNames);
 
   const gridPeople: GridPerson[] = chosen.map((user) => {
     const row = rowsById.get(user.uid);

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, SegmentedControl, Select, Title, Tooltip } from "@mantine/core";
-import { IconChevronLeft, IconChevronRight, IconSettings } from "@tabler/icons-react";
+import { IconCalendarCog, IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import type { OrganizationUser } from "@timetrap/domain";
 import { useTranslation } from "react-i18next";
 import classes from "./team-plan.module.css";
@@ -90,7 +90,7 @@ export function TeamPlanToolbar(props: TeamPlanToolbarProps) {
             onClick={props.onOpenPreferences}
             aria-label={t("board.toolbar.preferences")}
           >
-            <IconSettings size={18} />
+            <IconCalendarCog size={18} />
           </ActionIcon>
         </Tooltip>
       </div>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cellFigures, forecastWeeks } from "./team-plan-figures";
-import { forecastSpan, shownDays } from "./team-plan-week";
+import { forecastSpan, shownDays, spanTitle } from "./team-plan-week";
 import { keepUserSelection, readUserSelection, userSelectionKey } from "./user-selection";
 
 const day = (date: string, planned: number, capacity: number, logged = 0) => ({
@@ -38,6 +38,28 @@ describe("the week's days", () => {
     ],
   ])("shows %s", (_label, prefs, expected) => {
     expect(shownDays("2026-03-16", prefs)).toEqual(expected);
+  });
+
+  it.each([
+    ["2026-03-16", "2026-03-20", "March 2026"],
+    ["2026-03-30", "2026-04-03", "March – April 2026"],
+    ["2025-12-29", "2026-01-02", "December 2025 – January 2026"],
+  ])("titles %s to %s as %s", (first, last, expected) => {
+    const months = [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December",
+    ];
+    expect(spanTitle(first, last, months)).toBe(expected);
   });
 
   it("looks twelve weeks ahead from this week's Monday, 84 days", () => {

@@ -1,5 +1,4 @@
 import { canConfirmTime, canCopyEvent, type TimeBlockingEvent } from "@timetrap/domain";
-import { calendarServiceSource } from "../../board/lib/tile";
 
 export type TeamPlanMenuItem = "confirmTime" | "complete" | "edit" | "copy";
 
@@ -11,9 +10,9 @@ export type TeamPlanMenuItem = "confirmTime" | "complete" | "edit" | "copy";
  */
 export function teamPlanMenuItems(
   event: TimeBlockingEvent,
-  options: { now: number; readOnly: boolean },
+  options: { now: number; readOnly: boolean; fromCalendarService: boolean },
 ): TeamPlanMenuItem[] {
-  if (event.source === calendarServiceSource) return [];
+  if (options.fromCalendarService) return [];
   if (options.readOnly) return ["edit"];
   const items: TeamPlanMenuItem[] = [];
   const open = !event.completed && event.event_type !== "planning";

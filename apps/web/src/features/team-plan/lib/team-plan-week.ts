@@ -45,3 +45,16 @@ export function localDate(date: CalendarDate): Date {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   return new Date(y, m - 1, d);
 }
+
+/**
+ * The month of the days shown, or both months joined by a dash when they span two, with the year (each month's when
+ * they span New Year): the board's title rule (spec part 1 §2), for a span of calendar days, both included.
+ */
+export function spanTitle(first: CalendarDate, last: CalendarDate, monthNames: readonly string[]): string {
+  const [fromYear, fromMonth] = first.split("-").map(Number) as [number, number];
+  const [toYear, toMonth] = last.split("-").map(Number) as [number, number];
+  const name = (month: number) => monthNames[month - 1] ?? "";
+  if (fromYear !== toYear) return `${name(fromMonth)} ${fromYear} – ${name(toMonth)} ${toYear}`;
+  if (fromMonth !== toMonth) return `${name(fromMonth)} – ${name(toMonth)} ${toYear}`;
+  return `${name(fromMonth)} ${fromYear}`;
+}
