@@ -1,8 +1,10 @@
 import { planSchema } from "@timetrap/domain";
+import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, test } from "vitest";
 import { buildOrganization, buildUser } from "../test/factories.js";
 import { useTestApp } from "../test/test-app.js";
-import { isUniqueViolation } from "./database.js";
+import { isUniqueViolation, literal, namedStatement, runNamedArrays } from "./database.js";
 import { organizationDomains, organizationMembers, plans, roles, users } from "./schema.js";
 
 const t = useTestApp();
@@ -84,5 +86,54 @@ describe("constraints the database enforces", () => {
     ).toBe(true);
     const upper = await failure(() => t.db.insert(users).values({ email: "UPPER@example.com", nominative: "Loud" }));
     expect(String((upper as { cause?: unknown }).cause ?? upper)).toMatch(/users_email_lower_case/);
+  });
+});
+
+describe("named statements", () => {
+  // One statement, run under its name (on PGlite prepared once in the store's session, its values written into
+  // EXECUTE's text): each value comes back as given, quotes and all.
+  const echo = namedStatement("test_echo", {
+    toSQL: () =>
+      new PgDialect().sqlToQuery(
+        sql`select ${sql.placeholder("text")}::text as text, ${sql.placeholder("at")}::timestamptz = '2026-03-16T08:30:00Z' as at,
+          ${sql.placeholder("number")}::int as number, ${sql.placeholder("json")}::jsonb as json,
+          ${sql.placeholder("nothing")}::text as nothing`,
+      ),
+  });
+
+  test.each([
+    ["plain text", "Caffè Nero"],
+    ["a quote", "O'Brien"],
+    ["two quotes and a backslash", "it''s \\ fine"],
+    ["what would end the statement", "'); drop table users; --"],
+    ["an empty text", ""],
+  ])("run with their values as given, many times in a row (%s)", async (_, text) => {
+    const people = (await t.db.select().from(users)).length;
+    // More runs than PostgreSQL's five before it may keep one plan.
+    for (let run = 0; run < 7; run += 1) {
+      const rows = await runNamedArrays<[string, boolean, number, unknown, null]>(t.db, echo, {
+        text,
+        at: new Date("2026-03-16T08:30:00.000Z"),
+        number: run,
+        json: JSON.stringify({ text, run }),
+        nothing: null,
+      });
+      expect(rows).toEqual([[text, true, run, { text, run }, null]]);
+    }
+    // Nothing a value holds ran as a statement.
+    expect(await t.db.select().from(users)).toHaveLength(people);
+  });
+
+  test.each([
+    [null, "null"],
+    [undefined, "null"],
+    ["O'Brien", "'O''Brien'"],
+    ["a \\ b", "'a \\ b'"],
+    [42, "'42'"],
+    [true, "'true'"],
+    [new Date("2026-03-16T08:30:00.000Z"), "'2026-03-16T08:30:00.000Z'"],
+    [{ a: "it's" }, `'{"a":"it''s"}'`],
+  ])("a value written as a constant: %j is %s", (value, written) => {
+    expect(literal(value)).toBe(written);
   });
 });

@@ -57,9 +57,10 @@ const statementRunners = new WeakMap<Database, StatementRunner>();
 
 /**
  * Runs `statement` with `values` for its placeholders. On a database this file opened, on PostgreSQL, the statement
- * goes under its name, so each connection parses it once and, after a few runs, plans it once; PGlite (and a
- * transaction, of either) runs it as any query. The rows come as the driver parses them, keyed by column name,
- * without drizzle's mapping: select no timestamp or date column, which the two drivers parse differently.
+ * goes under its name, so each connection parses it once and, after a few runs, plans it once; on PGlite it is
+ * prepared once in the store's session and run by its name; a transaction, of either, runs it as any query. The rows
+ * come as the driver parses them, keyed by column name, without drizzle's mapping: select no timestamp or date column,
+ * which the two drivers parse differently.
  */
 export async function runNamed<Row>(
   db: Database,
@@ -213,10 +214,44 @@ export function openPglite(client: PGlite): DatabaseHandle {
   return pgliteHandle(client);
 }
 
+/**
+ * A statement's argument written as an SQL constant of no type yet (PostgreSQL gives it the parameter's): text in single
+ * quotes, each quote doubled (standard strings, which PostgreSQL has used by default since 9.1: a backslash is itself),
+ * an instant as its ISO text, null as null.
+ */
+export function literal(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === "string" ||
+          typeof value === "number" ||
+          typeof value === "bigint" ||
+          typeof value === "boolean"
+        ? String(value)
+        : JSON.stringify(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
 /** The handle on a PGlite, or on the store's thread, which answers as PGlite does and orders statements itself. */
 function pgliteHandle(client: PGlite | PgliteThread): DatabaseHandle {
   const db = routedThroughRequestTransaction(drizzlePglite({ client: client as PGlite, schema }));
-  statementRunners.set(db, (statement, values, rowMode) => client.query(statement.query.sql, values, { rowMode }));
+  // The store has one session: each named statement is prepared in it once (PREPARE) and then run by its name
+  // (EXECUTE), so that PostgreSQL parses it once and, after a few runs, plans it once, as pg's named statements do on
+  // a server. Planning the reports' long statements took PGlite as long as running them.
+  const prepared = new Map<string, Promise<unknown>>();
+  statementRunners.set(db, async (statement, values, rowMode) => {
+    let ready = prepared.get(statement.name);
+    if (!ready) {
+      ready = client.exec(`prepare ${statement.name} as ${statement.query.sql}`);
+      prepared.set(statement.name, ready);
+      ready.catch(() => prepared.delete(statement.name));
+    }
+    await ready;
+    // EXECUTE takes its arguments as values written in its text (it has no parameters of its own).
+    const args = values.length > 0 ? `(${values.map(literal).join(", ")})` : "";
+    return client.query(`execute ${statement.name}${args}`, [], { rowMode });
+  });
   return {
     db,
     kind: "pglite",
