@@ -297,6 +297,25 @@ for (const language of languages) {
       await expect(page.getByText("Wireframes", { exact: true })).toBeVisible();
       await check(page, "board with the side panel");
 
+      // The team plan with the studio's administrator and Luca, a day open in its panel, and the forecast.
+      await page.evaluate(
+        (value) => localStorage.setItem("userteamview", value),
+        JSON.stringify({ organization_id: studio.org, user_ids: [studio.uid, studio.luca] }),
+      );
+      await page.goto(user("teamplan3"));
+      const lucaCells = page
+        .getByRole("row")
+        .filter({ has: page.getByRole("rowheader", { name: /Luca Verdi/ }) })
+        .getByRole("button", { name: /^Luca Verdi, / });
+      await expect(lucaCells.first()).toBeVisible();
+      await check(page, "team plan");
+      await lucaCells.first().click();
+      await expect(page.getByRole("complementary", { name: /^Luca Verdi, / })).toBeVisible();
+      await check(page, "team plan with a day open");
+      await page.getByText(l.teamPlan.toolbar.forecast, { exact: true }).click();
+      await expect(page.getByRole("table", { name: l.teamPlan.forecast.label })).toBeVisible();
+      await check(page, "capacity forecast");
+
       await page.goto(user("dashboard"));
       await expect(page.getByTestId("ring-logged")).toBeVisible();
       await check(page, "dashboard");

@@ -31,7 +31,7 @@ export function ForecastTable({
         <colgroup>
           <col className={classes.forecastPersonColumn} />
           {weekStarts.map((start) => (
-            <col key={start} className={classes.dayColumn} />
+            <col key={start} className={classes.weekColumn} />
           ))}
         </colgroup>
         <thead>
@@ -47,8 +47,7 @@ export function ForecastTable({
                 abbr={t("teamPlan.forecast.weekOf", { date: format.shortDate(start) })}
               >
                 <span className={classes.dayHead}>
-                  <span className={classes.dayWeekday}>{t("teamPlan.forecast.week")}</span>
-                  <span className={classes.dayNumber}>{format.shortDate(start)}</span>
+                  <span className={classes.weekDate}>{format.shortDate(start)}</span>
                 </span>
               </th>
             ))}
@@ -74,7 +73,7 @@ export function ForecastTable({
                   </span>
                   <span className={classes.forecastHours}>
                     {t("teamPlan.forecast.hours", {
-                      planned: format.hours(week.planned),
+                      planned: format.number(week.planned),
                       capacity: format.hours(week.capacity),
                     })}
                   </span>

@@ -267,7 +267,12 @@ function TeamPlanScreen({ orgId }: { orgId: string }) {
         onOpenPreferences={() => setPreferencesOpened(true)}
       />
       <div className={classes.body}>
-        <div className={classes.main} aria-busy={plan.isFetching}>
+        <div
+          className={classes.main}
+          aria-busy={plan.isFetching}
+          // The forecast has no control of its own: the keyboard scrolls its weeks from the area itself.
+          {...(view === "forecast" ? { tabIndex: 0, role: "region", "aria-label": t("teamPlan.forecast.label") } : {})}
+        >
           {content}
         </div>
         {panelPerson && openCell && (

@@ -6,6 +6,8 @@ import { localDate } from "../lib/team-plan-week";
 export interface FiguresFormat {
   /** Seconds as hours with one decimal ("6.5 h"). */
   hours: (seconds: number) => string;
+  /** Seconds as hours with one decimal, without the unit ("6.5"). */
+  number: (seconds: number) => string;
   /** A percentage with at most one decimal ("112.5%"). */
   percent: (value: number) => string;
   /** "Monday 16 March". */
@@ -27,6 +29,7 @@ export function useFiguresFormat(): FiguresFormat {
     const short = new Intl.DateTimeFormat(language, { day: "numeric", month: "short" });
     return {
       hours: (seconds) => t("teamPlan.figures.hours", { hours: number.format(activityHours(seconds)) }),
+      number: (seconds) => number.format(activityHours(seconds)),
       percent: (value) => t("teamPlan.figures.percent", { value: number.format(value) }),
       longDay: (date) => long.format(localDate(date)),
       shortWeekday: (date) => weekday.format(localDate(date)),

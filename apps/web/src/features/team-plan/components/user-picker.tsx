@@ -68,10 +68,11 @@ export function UserPicker({
           rightSection={selecting ? <Loader size={16} aria-label={t("common.loading")} /> : <Combobox.Chevron />}
           rightSectionPointerEvents="none"
         >
-          <Pill.Group>
+          <Pill.Group className={classes.userPills}>
             {chosen.slice(0, namesShown).map((user) => (
               <Pill
                 key={user.uid}
+                className={classes.userPill}
                 withRemoveButton
                 removeButtonProps={{ "aria-label": t("teamPlan.grid.remove", { name: user.nominative }) }}
                 onRemove={() => toggle(user.uid)}
@@ -80,7 +81,7 @@ export function UserPicker({
               </Pill>
             ))}
             {chosen.length > namesShown && (
-              <Pill>
+              <Pill className={classes.userPill}>
                 {chosen.length - namesShown === 1
                   ? t("teamPlan.toolbar.oneMore")
                   : t("teamPlan.toolbar.more", { count: chosen.length - namesShown })}
@@ -111,15 +112,9 @@ export function UserPicker({
       <Combobox.Dropdown>
         <Combobox.Options mah={320} style={{ overflowY: "auto" }}>
           {!needle && (
-            <Combobox.Option value={selectAllValue} active={allChosen}>
+            <Combobox.Option value={selectAllValue} className={classes.selectAll}>
               <Group gap="sm" wrap="nowrap">
-                {selecting ? (
-                  <Loader size={12} />
-                ) : allChosen ? (
-                  <CheckIcon size={12} />
-                ) : (
-                  <span style={{ width: 12 }} />
-                )}
+                {selecting ? <Loader size={12} /> : <span style={{ width: 12 }} />}
                 <span>{allChosen ? t("teamPlan.toolbar.clearAll") : t("teamPlan.toolbar.selectAll")}</span>
               </Group>
             </Combobox.Option>
