@@ -156,7 +156,7 @@ export async function seedReports(exec, { organizationId, adminId }) {
 }
 
 /** The constant bounds the API adds (see `widestRange` in reports.repository.ts). */
-const widest = (from, to) => {
+export const widest = (from, to) => {
   const midnight = (date) => Date.parse(`${date}T00:00:00Z`);
   const lower = new Date(midnight(from) - 14 * 3_600_000).toISOString();
   const upper = new Date(midnight(to) + 36 * 3_600_000).toISOString();
@@ -171,24 +171,12 @@ export const periods = {
 };
 
 /**
- * The raw SQL for the same figures each API answer holds, run straight on the database: every figure of the answer,
- * not only its main aggregate, so that the ratio compares like with like. Written apart from the server's statements
- * (the same rules, said plainly), each answers rows a client would read:
- *
- * - timesheet: per person and day (logged, or with time off), the logged seconds, weekday, HH:MM, the terms of the
- *   contract in force that day with its hours net of holidays and time off, and the time off; per person, the net
- *   contractual seconds of the period;
- * - team report: per person and day, logged and billable seconds, their cost, planned seconds (stored planning
- *   blocks and the occurrences of the weekly series, expanded with generate_series), their cost, the day's capacity
- *   net of holidays and time off, the time off and the credited seconds; per person, the seconds by category;
- * - statistics: logged seconds and cost per day; blocks not yet logged (stored ones and the series' occurrences up to
- *   the project's end) per day and kind with their cost; final-balance expenses; overheads.
- *
- * The series expansion here covers what the seed makes (weekly series on fixed weekdays, ending on a date, at hours no
- * clock change touches); the server's covers every rule. `checkRawFigures` compares the two answers before anything is
- * measured. Statements marked `jitOff` run as the server runs them (`set local jit = off`, see reports.repository.ts).
+ * The rules the raw SQL states plainly, for one organization: its people (active only, or all) in the reports' order,
+ * the contract in force on a day, its hours on that day, a day's base capacity, the days off of a period as common
+ * table expressions, decision 026's rule on a day, and the days off joined to a person's day. Shared by the reports'
+ * raw SQL and the team plan's.
  */
-export function rawQueries({ organizationId, heavyProjectId }) {
+export function rawRules(organizationId) {
   const org = `'${organizationId}'`;
   const people = (activeOnly = false) => `(select u.id as user_id, u.nominative,
       coalesce(u.preferences->>'timeZone', 'UTC') as tz,
@@ -244,6 +232,29 @@ export function rawQueries({ organizationId, heavyProjectId }) {
   };
   const offOn = (user, day) => `left join hol ho on ho.user_id = ${user} and ho.day = ${day}
     left join tof tf on tf.user_id = ${user} and tf.day = ${day}`;
+  return { org, people, inForce, hoursOn, ringBase, daysOff, rule, offOn };
+}
+
+/**
+ * The raw SQL for the same figures each API answer holds, run straight on the database: every figure of the answer,
+ * not only its main aggregate, so that the ratio compares like with like. Written apart from the server's statements
+ * (the same rules, said plainly), each answers rows a client would read:
+ *
+ * - timesheet: per person and day (logged, or with time off), the logged seconds, weekday, HH:MM, the terms of the
+ *   contract in force that day with its hours net of holidays and time off, and the time off; per person, the net
+ *   contractual seconds of the period;
+ * - team report: per person and day, logged and billable seconds, their cost, planned seconds (stored planning
+ *   blocks and the occurrences of the weekly series, expanded with generate_series), their cost, the day's capacity
+ *   net of holidays and time off, the time off and the credited seconds; per person, the seconds by category;
+ * - statistics: logged seconds and cost per day; blocks not yet logged (stored ones and the series' occurrences up to
+ *   the project's end) per day and kind with their cost; final-balance expenses; overheads.
+ *
+ * The series expansion here covers what the seed makes (weekly series on fixed weekdays, ending on a date, at hours no
+ * clock change touches); the server's covers every rule. `checkRawFigures` compares the two answers before anything is
+ * measured. Statements marked `jitOff` run as the server runs them (`set local jit = off`, see reports.repository.ts).
+ */
+export function rawQueries({ organizationId, heavyProjectId }) {
+  const { org, people, inForce, hoursOn, ringBase, daysOff, rule, offOn } = rawRules(organizationId);
   const timesheet = ({ from, to }) => [
     {
       text: `with p as ${people()},
