@@ -151,7 +151,9 @@ for (const language of ["en", "it"] as const) {
       await openSignedIn(page, luca.token, `/user/${luca.uid}/teamplan3`, language);
       await expect(page.getByText(l.teamPlan.noAccess)).toBeVisible();
       await expect(page.getByRole("navigation").getByRole("link", { name: l.menu.board, exact: true })).toBeVisible();
-      await expect(page.getByRole("navigation").getByRole("link", { name: l.menu.teamPlan, exact: true })).toHaveCount(0);
+      await expect(page.getByRole("navigation").getByRole("link", { name: l.menu.teamPlan, exact: true })).toHaveCount(
+        0,
+      );
     });
   });
 }
