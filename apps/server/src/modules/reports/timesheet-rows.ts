@@ -323,12 +323,12 @@ function dayPiece(day: CalendarDate): { piece: Uint8Array; weekday: Weekday; ind
   return { piece, weekday, index: weekdays.indexOf(weekday) };
 }
 
-/** The terms' part of a row's JSON, from `"contract_type"` to the time off and its comma. */
+/** The terms' part of a row's JSON, from the end of its hours (`",`) to the time off and its comma. */
 function termsPiece(
   terms: Pick<TimesheetRow, "contract_type" | "contractual_hours" | "contractual_hours_by_day" | "time_off">,
 ): Uint8Array {
   return utf8(
-    `"contract_type":${JSON.stringify(terms.contract_type)},"contractual_hours":${JSON.stringify(
+    `","contract_type":${JSON.stringify(terms.contract_type)},"contractual_hours":${JSON.stringify(
       terms.contractual_hours,
     )},"contractual_hours_by_day":${JSON.stringify(terms.contractual_hours_by_day)},"time_off":${JSON.stringify(
       terms.time_off,
@@ -359,9 +359,10 @@ export function timesheetJson(
   source: TimesheetSource,
   tail: Pick<Timesheet, "totals" | "work_log" | "worked_hours">,
 ): Buffer {
+  // A person's row begins with a comma after the first row.
   const people = source.people.map((person) =>
     utf8(
-      `{"user_id":${JSON.stringify(person.user_id)},"nominative":${JSON.stringify(person.nominative)},"work_log_date":`,
+      `,{"user_id":${JSON.stringify(person.user_id)},"nominative":${JSON.stringify(person.nominative)},"work_log_date":`,
     ),
   );
   const days = new Map<CalendarDate, { piece: Uint8Array; weekday: Weekday; index: number }>();
@@ -379,14 +380,12 @@ export function timesheetJson(
   const workedHours = utf8(`,"worked_hours":"`);
   const out = new JsonBytes(256 + source.lines.length * 380);
   out.bytes(utf8(`${JSON.stringify(head).slice(0, -1)},"rows":[`));
-  const comma = utf8(",");
-  const quoteComma = utf8(`",`);
   const { lines } = source;
   const contractsOf = contractsByOrd(source);
   const hoursOffByOrd = source.people.map((person) => source.hoursOff.get(person.user_id));
   const dayOffTerms = source.dayOffTerms ?? dayOffTermsOf();
   // The person of the lines in hand (they come person by person): their contracts, the one in force all period if
-  // there is one (null without any: \`inForceThroughout\`), and their hours off.
+  // there is one (null without any: `inForceThroughout`), and their hours off.
   let ord = -1;
   let contracts: ContractTerms[] = [];
   let wholePeriod: ContractTerms | null | undefined;
@@ -401,8 +400,8 @@ export function timesheetJson(
       wholePeriod = inForceThroughout(contracts, head.start_date, head.end_date);
       hoursOffByDate = hoursOffByOrd[ord];
     }
-    if (index > 0) out.bytes(comma);
-    out.bytes(people[ord]!);
+    const person = people[ord]!;
+    out.bytes(index > 0 ? person : person.subarray(1));
     let date = days.get(day);
     if (!date) {
       date = dayPiece(day);
@@ -412,7 +411,6 @@ export function timesheetJson(
     out.number(seconds);
     out.bytes(workedHours);
     out.hoursMinutes(seconds);
-    out.bytes(quoteComma);
     const hoursOff = hoursOffByDate?.get(day);
     const contract =
       wholePeriod !== undefined && day >= head.start_date && day <= head.end_date

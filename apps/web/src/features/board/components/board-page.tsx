@@ -59,6 +59,9 @@ const DaysOffLayer = lazyComponent(() => import("../days-off/days-off-layer").th
 const PeriodLockLayer = lazyComponent(() =>
   import("../period-lock/period-lock-layer").then((module) => module.PeriodLockLayer),
 );
+const OverbookingLayer = lazyComponent(() =>
+  import("../overbooking/overbooking-layer").then((module) => module.OverbookingLayer),
+);
 
 /**
  * The board's parts the team plan's day panel draws a day with. The panel fetches them with this page (its chunk is
@@ -282,6 +285,7 @@ export function BoardPage() {
       {range && (
         <Suspense fallback={null}>
           <PeriodLockLayer userId={userId} range={range} onChange={setLock} />
+          <OverbookingLayer userId={userId} range={range} version={query.dataUpdatedAt} />
         </Suspense>
       )}
       {query.isError && (
