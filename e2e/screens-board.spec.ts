@@ -3,11 +3,14 @@ import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import {
   bearer,
+  boxOf,
   createBoardUser,
   createEvent,
   createProjectWithTask,
+  dragBetween,
   rome,
   romeTime,
+  slotPoint,
   tile,
   week,
 } from "./support/board.ts";
@@ -118,6 +121,58 @@ for (const language of languages) {
       await page.getByRole("button", { name: l.board.toolbar.panel }).click();
       await expect(page.getByText("Pagina del menu", { exact: true })).toBeVisible();
       await shot(page, language, "board-side-panel");
+    });
+
+    test("an overbooked day named above the grid, and gone once a block is shortened", async ({ page, request }) => {
+      await page.clock.install({ time: week.now });
+      await page.clock.resume();
+      const owner = await createBoardUser(request, "Marta Neri");
+      await request.patch(`/api/v1/user/${owner.uid}`, {
+        headers: bearer(owner.token),
+        data: { language, preferences: { weekends: false, slotMinTime: "08:00:00", slotMaxTime: "20:00:00" } },
+      });
+      // Tuesday: 10 h planned against the 8 h of a day without a contract.
+      await createEvent(request, owner, {
+        title: "Client work",
+        event_type: "planning",
+        start_time: romeTime(week.tuesday, "08:00"),
+        end_time: romeTime(week.tuesday, "14:00"),
+      });
+      await createEvent(request, owner, {
+        title: "Design review",
+        event_type: "planning",
+        color: "#0ca678",
+        start_time: romeTime(week.tuesday, "14:00"),
+        end_time: romeTime(week.tuesday, "18:00"),
+      });
+      await openSignedIn(page, owner.token, `/user/${owner.uid}/board`, language);
+      const note = page.getByTestId("overbooking-note");
+      const day = new Intl.DateTimeFormat(language, {
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        timeZone: "UTC",
+      }).format(new Date(`${week.tuesday}T12:00:00Z`));
+      const hours = (value: number) => l.board.overbookedHours.replace("{{hours}}", String(value));
+      await expect(note).toHaveText(
+        l.board.overbooked.replace("{{day}}", day).replace("{{planned}}", hours(10)).replace("{{capacity}}", hours(8)),
+      );
+      await expect(tile(page, "Design review").first()).toBeVisible();
+      await shot(page, language, "board-overbooked");
+      // Two hours less on Tuesday by the block's bottom edge: 8 of 8 is full, not over, and the note goes with no
+      // reload.
+      const block = tile(page, "Design review");
+      const box = await boxOf(block);
+      const slotHeight =
+        (await slotPoint(page, week.tuesday, "10:00")).y - (await slotPoint(page, week.tuesday, "09:30")).y;
+      await block.hover();
+      const bottom = { x: box.x + box.width / 2, y: box.y + box.height - 2 };
+      const saved = page.waitForResponse(
+        (response) => response.request().method() === "PATCH" && response.url().includes("/time-blocking/"),
+      );
+      await dragBetween(page, bottom, { x: bottom.x, y: bottom.y - 4 * slotHeight });
+      expect((await saved).status()).toBe(200);
+      await expect(note).toBeHidden();
     });
 
     test("the running timer, on a desktop and on a phone", async ({ page, request }) => {

@@ -67,11 +67,11 @@ describe("overbooked days on the board", () => {
       renderApp({ route: "/user/user-1/board" });
       const note = await screen.findByTestId("overbooking-note");
       const day = (offset: number) =>
-        new Intl.DateTimeFormat("en", { weekday: "short", day: "numeric", timeZone: "UTC" }).format(
+        new Intl.DateTimeFormat("en", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
           new Date(`${addDays(monday, offset)}T12:00:00Z`),
         );
-      expect(note).toHaveTextContent(`Overbooked ${day(1)}: 10 h planned, capacity 8 h`);
-      expect(note).toHaveTextContent(`Overbooked ${day(4)}: 1 h planned, capacity 0 h`);
+      expect(note).toHaveTextContent(`Overbooked on ${day(1)}: 10 h planned, capacity 8 h`);
+      expect(note).toHaveTextContent(`Overbooked on ${day(4)}: 1 h planned, capacity 0 h`);
       expect(note).not.toHaveTextContent(day(3));
       expect(fetch.requestsTo("GET", "/api/v1/report/user/user-1")[0]!.url.searchParams.get("start_date")).toBe(monday);
     },

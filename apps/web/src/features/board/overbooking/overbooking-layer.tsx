@@ -36,7 +36,12 @@ export function OverbookingLayer({ userId, range, version }: { userId: string; r
   });
   const format = useMemo(() => {
     const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
-    const day = new Intl.DateTimeFormat(i18n.language, { weekday: "short", day: "numeric", timeZone: "UTC" });
+    const day = new Intl.DateTimeFormat(i18n.language, {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      timeZone: "UTC",
+    });
     return {
       hours: (seconds: number) => t("board.overbookedHours", { hours: number.format(activityHours(seconds)) }),
       day: (date: string) => day.format(new Date(`${date}T12:00:00Z`)),
