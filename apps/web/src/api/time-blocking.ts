@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  duplicateEvent,
   type Recurrence,
   type RecurrencePatch,
   recurrenceSchema,
@@ -221,4 +222,12 @@ export function toEventInput(event: TimeBlockingEvent): TimeBlockingEventInputFi
     calendar_id: event.calendar_id,
     recurrence_id: event.is_occurrence ? event.recurrence_id : null,
   };
+}
+
+/**
+ * The form's draft of a copy of `event` (Copy in a block's menu): the same block again, its elapsed time reset
+ * (`duplicateEvent`), not completed, and on its own rather than in the series.
+ */
+export function copyDraft(event: TimeBlockingEvent): TimeBlockingEventInputFields & { recurrence: null } {
+  return { ...toEventInput(duplicateEvent(event)), completed: false, recurrence_id: null, recurrence: null };
 }

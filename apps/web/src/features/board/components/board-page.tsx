@@ -9,7 +9,6 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconCopy } from "@tabler/icons-react";
 import {
   confirmTime,
-  duplicateEvent,
   endOfDayIn,
   switchEventType,
   type TimeBlockingEvent,
@@ -19,7 +18,7 @@ import { Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useActiveOrganizationUsers } from "../../../api/get-organization-users";
-import { type EventRange, toEventInput, useTimeBlockingEvents } from "../../../api/time-blocking";
+import { copyDraft, type EventRange, useTimeBlockingEvents } from "../../../api/time-blocking";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { lazyComponent, useDrawnOnce } from "../../../lib/lazy-component";
 import { useCan } from "../../../lib/permissions";
@@ -231,11 +230,7 @@ export function BoardPage() {
     if (item === "edit") {
       setFormTarget({ mode: "edit", event });
     } else if (item === "copy") {
-      const copy = duplicateEvent(event);
-      setFormTarget({
-        mode: "create",
-        draft: { ...toEventInput(copy), completed: false, recurrence_id: null, recurrence: null },
-      });
+      setFormTarget({ mode: "create", draft: copyDraft(event) });
     } else {
       const after = item === "confirmTime" ? confirmTime(event) : switchEventType(event);
       changes.change(event, after).catch(alertError);

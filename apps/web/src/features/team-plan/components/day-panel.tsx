@@ -1,17 +1,10 @@
 import type { EventDropInfo, EventReceiveInfo, EventResizeDoneInfo } from "@fullcalendar/react";
 import { CloseButton, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import {
-  confirmTime,
-  duplicateEvent,
-  endOfDayIn,
-  type Preferences,
-  type TeamPlanDay,
-  type TimeBlockingEvent,
-} from "@timetrap/domain";
+import { confirmTime, endOfDayIn, type Preferences, type TeamPlanDay, type TimeBlockingEvent } from "@timetrap/domain";
 import { Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type EventRange, toEventInput, useTimeBlockingEvents } from "../../../api/time-blocking";
+import { copyDraft, type EventRange, useTimeBlockingEvents } from "../../../api/time-blocking";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { useDrawnOnce } from "../../../lib/lazy-component";
 import type { BoardCalendarHandlers } from "../../board/components/board-calendar";
@@ -166,11 +159,7 @@ export function DayPanel({
     if (item === "edit") {
       setFormTarget({ mode: "edit", event });
     } else if (item === "copy") {
-      const copy = duplicateEvent(event);
-      setFormTarget({
-        mode: "create",
-        draft: { ...toEventInput(copy), completed: false, recurrence_id: null, recurrence: null },
-      });
+      setFormTarget({ mode: "create", draft: copyDraft(event) });
     } else {
       const after = item === "confirmTime" ? confirmTime(event) : completeEvent(event);
       changes.change(event, after).catch(alertError);
