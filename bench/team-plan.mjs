@@ -52,7 +52,7 @@ const { sql } = await import("drizzle-orm");
 /** Runs one statement and answers its rows. */
 const executor = (handle) => async (text) => (await handle.db.execute(sql.raw(text))).rows;
 
-/** Runs one statement as the server runs those that expand series (\`set local jit = off\`) and answers its rows. */
+/** Runs one statement as the server runs those that expand series (`set local jit = off`) and answers its rows. */
 const jitOffExecutor = (handle) => (text) =>
   handle.db.transaction(async (tx) => {
     await tx.execute(sql.raw("set local jit = off"));

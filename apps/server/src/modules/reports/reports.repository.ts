@@ -110,10 +110,10 @@ const zonesRecordset = (
 ) => {
   const table = sql`jsonb_to_recordset(${json}::jsonb) as z(user_id uuid, tz text${ranked ? sql`, ord int` : sql``})`;
   if (!period) return sql`(select * from ${table})`;
-  // With a period, each person's first and last instants of it (\`lo\` included, \`hi\` not), computed once a person:
-  // \`offset 0\` keeps them from being copied into the join, where they would be computed again for every event. With
-  // \`days\`, also the instants at which each of its days begins and the next after the last (\`bounds\`, in order):
-  // \`dayIndex\` finds an event's day among them, for a fraction of what converting each event to the zone costs.
+  // With a period, each person's first and last instants of it (`lo` included, `hi` not), computed once a person:
+  // `offset 0` keeps them from being copied into the join, where they would be computed again for every event. With
+  // `days`, also the instants at which each of its days begins and the next after the last (`bounds`, in order):
+  // `dayIndex` finds an event's day among them, for a fraction of what converting each event to the zone costs.
   const bounds = period.days
     ? sql`, (select array_agg((x::timestamp at time zone z.tz) order by x)
         from generate_series(${period.from}::timestamp, (${period.to} + 1)::timestamp, interval '1 day') x) as bounds`
@@ -123,9 +123,9 @@ const zonesRecordset = (
 };
 
 /**
- * The day of its person's period an event of \`e\` starts on, as its distance from the first (0 the first day): the
- * same day as \`(e.start_time at time zone z.tz)::date\`, found by a binary search of \`z.bounds\` (\`zonesRecordset\` with
- * \`days\`), the event being within \`z.lo\` and \`z.hi\`.
+ * The day of its person's period an event of `e` starts on, as its distance from the first (0 the first day): the
+ * same day as `(e.start_time at time zone z.tz)::date`, found by a binary search of `z.bounds` (`zonesRecordset` with
+ * `days`), the event being within `z.lo` and `z.hi`.
  */
 const dayIndex = sql`(width_bucket(e.start_time, z.bounds) - 1)`;
 
@@ -521,7 +521,7 @@ const contractsInPeriodStatement = reportStatement(
 );
 
 /**
- * The daily figures' statement (\`dailyFigures\`), built once and run under its name: its text is long (the series'
+ * The daily figures' statement (`dailyFigures`), built once and run under its name: its text is long (the series'
  * expansion, the hours off, the contracts), and parsing and planning it on every request cost PostgreSQL a third of
  * running it.
  */

@@ -303,7 +303,7 @@ const utf8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
 
 /**
  * Of a person's contracts in a period, the one in force on every day of it, null without any, undefined when it
- * depends on the day (\`contractInForce\`).
+ * depends on the day (`contractInForce`).
  */
 function inForceThroughout(
   contracts: readonly ContractTerms[],
