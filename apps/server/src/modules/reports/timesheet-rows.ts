@@ -161,12 +161,12 @@ export interface DayOffTerms {
  * few dozen distinct ones, each computed by the rules of packages/domain once.
  */
 export function dayOffTermsOf(): (contract: ContractTerms | null, date: CalendarDate, off: HoursOff) => DayOffTerms {
-  // Small numbers for the contracts' terms (0: no contract) and the hours off, so that the key is short.
+  // Small numbers for the contracts' terms (0: no contract) and the hours off, so that the key is one number.
   const termsIds = new Map<string, number>();
   const contractIds = new Map<ContractTerms | null, number>([[null, 0]]);
   const offIds = new Map<HoursOff, number>();
   const weekdayIndexes = new Map<CalendarDate, number>();
-  const known = new Map<string, DayOffTerms>();
+  const known = new Map<number, DayOffTerms>();
   return (contract, date, off) => {
     let contractId = contractIds.get(contract);
     if (contractId === undefined) {
@@ -189,7 +189,8 @@ export function dayOffTermsOf(): (contract: ContractTerms | null, date: Calendar
       weekday = weekdays.indexOf(weekdayOf(date));
       weekdayIndexes.set(date, weekday);
     }
-    const key = `${weekday} ${offId} ${contractId}`;
+    // One number of the three, rather than a text made on every call.
+    const key = (contractId * 1_000_000 + offId) * 8 + weekday;
     let found = known.get(key);
     if (!found) {
       const contracts = contract ? [contract] : [];
