@@ -38,7 +38,7 @@ import classes from "./board.module.css";
 import { BoardCalendar, type BoardCalendarHandlers } from "./board-calendar";
 import { type BoardTiles, BoardTilesContext, type TileLabels } from "./board-context";
 import { BoardToolbar } from "./board-toolbar";
-import { type ContextMenuTarget, EventContextMenu } from "./event-context-menu";
+import { type ContextMenuTarget, EventContextMenu, PointerMenu } from "./event-context-menu";
 import { focusTile } from "./event-tile";
 import { useBoardChanges } from "./use-board-changes";
 
@@ -85,6 +85,7 @@ export const boardParts = {
   timesFromCalendar,
   toCalendarEvent,
   calendarClasses: classes,
+  PointerMenu,
 };
 
 /** Spec part 1 §2 "Board" (/user/{userId}/board): the week or day of one person's time blocks. */

@@ -33,7 +33,6 @@ export function EventContextMenu({
   onSelect: (item: BoardMenuItem, event: TimeBlockingEvent) => void;
 }) {
   const { t } = useTranslation();
-  const items = target ? boardMenuItems(target.event, { now: Date.now(), readOnly }) : [];
   const labels: Record<BoardMenuItem, string> = {
     confirmTime: t("board.menu.confirmTime"),
     edit: t("board.menu.edit"),
@@ -41,6 +40,38 @@ export function EventContextMenu({
     toPlanning: t("board.menu.toPlanning"),
     copy: t("board.menu.copy"),
   };
+  return (
+    <PointerMenu
+      target={target}
+      items={target ? boardMenuItems(target.event, { now: Date.now(), readOnly }) : []}
+      icons={icons}
+      labels={labels}
+      onClose={onClose}
+      onSelect={onSelect}
+    />
+  );
+}
+
+/**
+ * A block's menu of `items`, opened where the pointer is (or at the tile, from the keyboard), each item with its icon
+ * and label: the board's and the team plan's day panel's.
+ */
+export function PointerMenu<Item extends string>({
+  target,
+  items,
+  icons: itemIcons,
+  labels,
+  onClose,
+  onSelect,
+}: {
+  target: ContextMenuTarget | null;
+  items: readonly Item[];
+  icons: Record<Item, ReactNode>;
+  labels: Record<Item, string>;
+  onClose: () => void;
+  onSelect: (item: Item, event: TimeBlockingEvent) => void;
+}) {
+  const { t } = useTranslation();
   return (
     <Menu
       opened={target !== null && items.length > 0}
@@ -61,7 +92,7 @@ export function EventContextMenu({
         {items.map((item) => (
           <Menu.Item
             key={item}
-            leftSection={icons[item]}
+            leftSection={itemIcons[item]}
             onClick={() => {
               if (target) onSelect(item, target.event);
             }}

@@ -226,6 +226,7 @@ export function DayPanel({
         readOnly={readOnly}
         calendarServiceSource={parts.calendarServiceSource}
         copyIcon={<parts.CopyIcon size={16} />}
+        menu={parts.PointerMenu}
         onClose={() => setMenuTarget(null)}
         onSelect={onMenuSelect}
       />

@@ -1,22 +1,22 @@
-import { Menu } from "@mantine/core";
 import { IconCircleCheck, IconPencil, IconSquareCheck } from "@tabler/icons-react";
 import type { TimeBlockingEvent } from "@timetrap/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { ContextMenuTarget, PointerMenu } from "../../board/components/event-context-menu";
 import { type TeamPlanMenuItem, teamPlanMenuItems } from "../lib/team-plan-menu";
 
-export interface MenuTarget {
-  event: TimeBlockingEvent;
-  x: number;
-  y: number;
-}
+export type MenuTarget = ContextMenuTarget;
 
-/** A block's right-click menu in the day panel, opened where the pointer is (or at the tile, from the keyboard). */
+/**
+ * A block's right-click menu in the day panel, opened where the pointer is (or at the tile, from the keyboard): the
+ * board's menu (`PointerMenu`, which comes with the board's chunk) with the team plan's items.
+ */
 export function TeamPlanEventMenu({
   target,
   readOnly,
   calendarServiceSource,
   copyIcon,
+  menu: Menu,
   onClose,
   onSelect,
 }: {
@@ -26,6 +26,7 @@ export function TeamPlanEventMenu({
   calendarServiceSource: string;
   /** The board's own copy icon, which comes with the board's chunk. */
   copyIcon: ReactNode;
+  menu: typeof PointerMenu;
   onClose: () => void;
   onSelect: (item: TeamPlanMenuItem, event: TimeBlockingEvent) => void;
 }) {
@@ -49,34 +50,5 @@ export function TeamPlanEventMenu({
     edit: t("board.menu.edit"),
     copy: t("board.menu.copy"),
   };
-  return (
-    <Menu
-      opened={target !== null && items.length > 0}
-      onClose={onClose}
-      position="bottom-start"
-      offset={2}
-      shadow="md"
-      withinPortal
-    >
-      <Menu.Target>
-        <div
-          aria-hidden
-          style={{ position: "fixed", left: target?.x ?? 0, top: target?.y ?? 0, width: 1, height: 1 }}
-        />
-      </Menu.Target>
-      <Menu.Dropdown aria-label={target ? t("board.menu.label", { title: target.event.title }) : undefined}>
-        {items.map((item) => (
-          <Menu.Item
-            key={item}
-            leftSection={icons[item]}
-            onClick={() => {
-              if (target) onSelect(item, target.event);
-            }}
-          >
-            {labels[item]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  return <Menu target={target} items={items} icons={icons} labels={labels} onClose={onClose} onSelect={onSelect} />;
 }
