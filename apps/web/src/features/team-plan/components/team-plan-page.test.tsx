@@ -1,11 +1,20 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { addDays, mondayOf, type TeamPlanDay, type TeamPlanUser, todayIn, type User } from "@timetrap/domain";
+import {
+  addDays,
+  mondayOf,
+  type TeamPlanDay,
+  type TeamPlanUser,
+  type TimeBlockingEvent,
+  todayIn,
+  type User,
+} from "@timetrap/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildProject, buildRole, buildUser } from "../../../testing/builders";
 import { chooseOption } from "../../../testing/combobox";
 import { jsonResponse, type StubRequest } from "../../../testing/fetch-stub";
 import { renderApp } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
+import { buildEvent } from "../../board/lib/event-fixtures";
 import { userSelectionKey } from "../lib/user-selection";
 
 const monday = mondayOf(todayIn());
@@ -65,7 +74,7 @@ function planOf(request: StubRequest) {
   return { start_date: start, end_date: end, users };
 }
 
-function teamPlanServer(me: User = buildUser()) {
+function teamPlanServer(me: User = buildUser(), blocks: TimeBlockingEvent[] = []) {
   return stubSignedInApi(me, {
     "GET /api/v1/organization/org-1/user": () => jsonResponse(people),
     "GET /api/v1/organization/org-1/project": () =>
@@ -78,7 +87,7 @@ function teamPlanServer(me: User = buildUser()) {
         }),
       ]),
     "GET /api/v1/organization/org-1/team-plan": (request) => jsonResponse(planOf(request)),
-    "GET /api/v1/user/user-2/time-blocking": () => jsonResponse([]),
+    "GET /api/v1/user/user-2/time-blocking": () => jsonResponse(blocks),
     "GET /api/v1/user/user-2/timer": () => jsonResponse(null),
   });
 }
@@ -229,6 +238,45 @@ describe("team plan page", () => {
       expect(within(panel).queryByRole("note")).not.toBeInTheDocument();
       await user.click(within(panel).getByRole("button", { name: "Close the day" }));
       await waitFor(() => expect(screen.queryByRole("complementary")).not.toBeInTheDocument());
+    },
+    slow,
+  );
+
+  it(
+    "offers a block's menu in the day's panel: mark completed for an open activity, not for a plan",
+    async () => {
+      window.localStorage.setItem(userSelectionKey, JSON.stringify({ organization_id: "org-1", user_ids: ["user-2"] }));
+      const [y, m, d] = monday.split("-").map(Number) as [number, number, number];
+      const at = (hour: number) => new Date(y, m - 1, d, hour).getTime();
+      teamPlanServer(buildUser(), [
+        buildEvent({ user_id: "user-2", title: "Wireframes", start_time: at(9), end_time: at(10) }),
+        buildEvent({
+          id: "22222222-2222-4222-8222-222222222222",
+          user_id: "user-2",
+          title: "Sprint plan",
+          event_type: "planning",
+          start_time: at(11),
+          end_time: at(12),
+        }),
+      ]);
+      const { user } = renderApp({ route });
+      await user.click(await screen.findByRole("button", { name: /^Grace Hopper, .*: 8 h planned/ }));
+      const panel = await screen.findByRole("complementary", { name: /^Grace Hopper, / });
+      const itemsOf = async (title: string) => {
+        fireEvent.contextMenu(await within(panel).findByRole("button", { name: new RegExp(`^${title}, `) }), {
+          clientX: 100,
+          clientY: 100,
+        });
+        const menu = await screen.findByRole("menu", { hidden: true });
+        const names = within(menu)
+          .getAllByRole("menuitem", { hidden: true })
+          .map((item) => item.textContent);
+        fireEvent.keyDown(menu, { key: "Escape" });
+        await waitFor(() => expect(screen.queryByRole("menu", { hidden: true })).not.toBeInTheDocument());
+        return names;
+      };
+      expect(await itemsOf("Wireframes")).toEqual(["Mark completed", "Edit", "Copy"]);
+      expect(await itemsOf("Sprint plan")).toEqual(["Edit", "Copy"]);
     },
     slow,
   );
