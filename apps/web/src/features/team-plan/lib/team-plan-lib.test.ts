@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { buildEvent } from "../../board/lib/event-fixtures";
 import { cellFigures, forecastWeeks } from "./team-plan-figures";
+import { completeEvent, teamPlanMenuItems } from "./team-plan-menu";
 import { forecastSpan, shownDays, spanTitle } from "./team-plan-week";
 import { keepUserSelection, readUserSelection, userSelectionKey } from "./user-selection";
 
@@ -139,5 +141,25 @@ describe("the kept selection", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     window.localStorage.setItem(userSelectionKey, stored);
     expect(readUserSelection("org-1")).toBeNull();
+  });
+});
+
+describe("a block's menu in the day's panel", () => {
+  const ended = buildEvent({ start_time: Date.UTC(2026, 2, 9, 9), end_time: Date.UTC(2026, 2, 9, 10) });
+  const now = Date.UTC(2026, 2, 9, 18);
+  const open = { now, readOnly: false, fromCalendarService: false };
+  it.each([
+    ["an open activity without a project", { project_id: null }, open, ["complete", "edit", "copy"]],
+    ["an ended open activity with a project", { project_id: "p" }, open, ["confirmTime", "complete", "edit", "copy"]],
+    ["a completed activity (only open blocks are copied)", { completed: true, elapsed_time: 3600 }, open, ["edit"]],
+    ["a planning block", { event_type: "planning" as const }, open, ["edit", "copy"]],
+    ["a block the reader may not change", {}, { ...open, readOnly: true }, ["edit"]],
+    ["a calendar service's event", {}, { ...open, fromCalendarService: true }, []],
+  ])("%s", (_, overrides, options, items) => {
+    expect(teamPlanMenuItems({ ...ended, ...overrides }, options)).toEqual(items);
+  });
+
+  it("completes a block keeping the time logged so far", () => {
+    expect(completeEvent({ ...ended, elapsed_time: 1200 })).toEqual({ ...ended, elapsed_time: 1200, completed: true });
   });
 });
