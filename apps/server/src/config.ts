@@ -26,6 +26,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Timetrap <no-reply@localhost>"),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: httpUrl.default("https://www.googleapis.com/oauth2/v3/certs"),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_OAUTH_AUTHORIZE_URL: httpUrl.default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_OAUTH_TOKEN_URL: httpUrl.default("https://oauth2.googleapis.com/token"),
+  GOOGLE_OAUTH_REVOKE_URL: httpUrl.default("https://oauth2.googleapis.com/revoke"),
+  GOOGLE_CALENDAR_API_URL: httpUrl.default("https://www.googleapis.com/calendar/v3"),
+  INTEGRATIONS_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$|^[A-Fa-f0-9]{64}$/, "must be 32 bytes as 64 hex digits or 43 base64url characters")
+    .optional(),
+  CONNECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CHAT_SCRIPT_URL: httpUrl.optional(),
   TAG_MANAGER_URL: httpUrl.optional(),
   TERMS_URL: httpUrl.optional(),
@@ -49,7 +59,13 @@ const envSchema = z.object({
 });
 
 type EnvName = keyof typeof envSchema.shape;
-const secretVariables = new Set<string>(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL"] satisfies EnvName[]);
+const secretVariables = new Set<string>([
+  "AUTH_SECRET",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "GOOGLE_CLIENT_SECRET",
+  "INTEGRATIONS_KEY",
+] satisfies EnvName[]);
 export const environmentVariableNames = Object.keys(envSchema.shape) as EnvName[];
 
 /** The variables, their defaults and what they do; rendered into CONFIG.md and the README. */
@@ -101,6 +117,43 @@ export const configVariables: ReadonlyArray<{ name: EnvName; default: string; me
     name: "GOOGLE_JWKS_URL",
     default: "`https://www.googleapis.com/oauth2/v3/certs`",
     meaning: "Where Google's ID-token signing keys are fetched from.",
+  },
+  {
+    name: "GOOGLE_CLIENT_SECRET",
+    default: "unset",
+    meaning:
+      "OAuth client secret of `GOOGLE_CLIENT_ID`, for connecting Google Calendar (the web-server flow; redirect URI `APP_URL/api/v1/connect/gcalendar/callback`). Unset: the integrations page shows Google Calendar as not configured.",
+  },
+  {
+    name: "GOOGLE_OAUTH_AUTHORIZE_URL",
+    default: "`https://accounts.google.com/o/oauth2/v2/auth`",
+    meaning: "Google's consent page (a local fake's in tests).",
+  },
+  {
+    name: "GOOGLE_OAUTH_TOKEN_URL",
+    default: "`https://oauth2.googleapis.com/token`",
+    meaning: "Google's token endpoint: code exchange and refresh.",
+  },
+  {
+    name: "GOOGLE_OAUTH_REVOKE_URL",
+    default: "`https://oauth2.googleapis.com/revoke`",
+    meaning: "Where a disconnected Google token is revoked.",
+  },
+  {
+    name: "GOOGLE_CALENDAR_API_URL",
+    default: "`https://www.googleapis.com/calendar/v3`",
+    meaning: "Base URL of the Google Calendar API.",
+  },
+  {
+    name: "INTEGRATIONS_KEY",
+    default: "unset",
+    meaning:
+      "32-byte key (64 hex digits or 43 base64url characters) that encrypts integration credentials and feed secrets at rest (AES-256-GCM). Unset: one is generated once and kept in `DATA_DIR/integrations-key` (mode 600). Set it, the same on every instance, when several instances share one database; losing it means every integration must be connected again.",
+  },
+  {
+    name: "CONNECTOR_TIMEOUT_MS",
+    default: "`10000`",
+    meaning: "How long a call to an outside service (Google, Todoist, ...) may take before it counts as failed.",
   },
   { name: "CHAT_SCRIPT_URL", default: "unset", meaning: "Script of the chat-support widget. Unset: no widget." },
   {
@@ -176,6 +229,14 @@ export interface AppConfig {
   mailFrom: string;
   googleClientId: string | null;
   googleJwksUrl: string;
+  googleClientSecret: string | null;
+  googleOauthAuthorizeUrl: string;
+  googleOauthTokenUrl: string;
+  googleOauthRevokeUrl: string;
+  googleCalendarApiUrl: string;
+  /** 32 bytes: the AES-256-GCM key of integration credentials. */
+  integrationsKey: Buffer;
+  connectorTimeoutMs: number;
   chatScriptUrl: string | null;
   tagManagerUrl: string | null;
   termsUrl: string;
@@ -237,6 +298,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
+    googleClientSecret: e.GOOGLE_CLIENT_SECRET ?? null,
+    googleOauthAuthorizeUrl: e.GOOGLE_OAUTH_AUTHORIZE_URL,
+    googleOauthTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+    googleOauthRevokeUrl: e.GOOGLE_OAUTH_REVOKE_URL,
+    googleCalendarApiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ""),
+    integrationsKey: keyOf(e.INTEGRATIONS_KEY ?? readOrCreateSecret(dataDir, "integrations-key", 32, "hex")),
+    connectorTimeoutMs: e.CONNECTOR_TIMEOUT_MS,
     chatScriptUrl: e.CHAT_SCRIPT_URL ?? null,
     tagManagerUrl: e.TAG_MANAGER_URL ?? null,
     termsUrl: e.TERMS_URL ?? `${appUrl}/legal/terms`,
@@ -262,18 +330,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  */
 function readOrCreateAuthSecret(dataDir: string): string {
   const file = join(dataDir, "auth-secret");
-  if (!existsSync(file)) writeAuthSecret(file);
-  const secret = readFileSync(file, "utf8").trim();
+  const secret = readOrCreateSecret(dataDir, "auth-secret", 48, "base64url");
   if (secret.length < 32) {
     throw new ConfigError([`AUTH_SECRET: ${file} holds fewer than 32 characters; delete it to generate a new one`]);
   }
   return secret;
 }
 
-function writeAuthSecret(file: string): void {
+/** A secret kept in `DATA_DIR/{name}`: made of `bytes` random bytes the first time, read back after. */
+function readOrCreateSecret(dataDir: string, name: string, bytes: number, encoding: "hex" | "base64url"): string {
+  const file = join(dataDir, name);
+  if (!existsSync(file)) writeSecret(file, randomBytes(bytes).toString(encoding));
+  return readFileSync(file, "utf8").trim();
+}
+
+/** The integrations key from its 64 hex digits or 43 base64url characters (what a file or the variable holds). */
+function keyOf(text: string): Buffer {
+  const key = /^[A-Fa-f0-9]{64}$/.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64url");
+  if (key.length !== 32) {
+    throw new ConfigError([
+      "INTEGRATIONS_KEY: the key file does not hold 32 bytes; restore it (or delete it and connect every integration again)",
+    ]);
+  }
+  return key;
+}
+
+function writeSecret(file: string, value: string): void {
   mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
-  writeFileSync(temporary, randomBytes(48).toString("base64url"), { mode: 0o600 });
+  writeFileSync(temporary, value, { mode: 0o600 });
   try {
     linkSync(temporary, file);
   } catch (error) {

@@ -27,9 +27,21 @@ export const errorStatusByCode = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** A write into an approved (or locked) timesheet period. */
   PERIOD_LOCKED: 423,
+  /** The person has not connected the outside service the call needs (or disconnected it). */
+  INTEGRATION_NOT_CONNECTED: 409,
+  /** The outside service refused the stored credential or refresh token: the person must connect it again. */
+  INTEGRATION_NEEDS_RECONNECT: 409,
+  /** The service cannot be connected on this server: not configured, or not part of this version. */
+  INTEGRATION_UNAVAILABLE: 409,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  /** An outside service answered with an error of its own (a 5xx, or a body that is not its API's). */
+  UPSTREAM_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** An outside service kept answering 429 (or 403 rateLimitExceeded) through every retry. */
+  UPSTREAM_RATE_LIMITED: 503,
+  /** An outside service did not answer within the connector's timeout. */
+  UPSTREAM_TIMEOUT: 504,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatusByCode;

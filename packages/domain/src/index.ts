@@ -11,6 +11,7 @@ export * from "./customers.js";
 export * from "./errors.js";
 export * from "./events.js";
 export * from "./holidays.js";
+export * from "./integrations.js";
 export * from "./hours-constants.js";
 export * from "./invitations.js";
 export * from "./languages.js";

@@ -12,6 +12,13 @@ import {
   halfDays,
   holidayConventions,
   holidaySources,
+  type IntegrationMetadata,
+  type IntegrationService,
+  type IntegrationStatus,
+  type IntegrationTokenType,
+  integrationServices,
+  integrationStatuses,
+  integrationTokenTypes,
   type Language,
   languages,
   type MemberTag,
@@ -1167,3 +1174,72 @@ export const timesheetPeriods = pgTable(
     check("timesheet_periods_period", sql`${t.periodEnd} >= ${t.periodStart}`),
   ],
 );
+
+/**
+ * A person's connection to an outside service (spec §3 "Integration enabling"; decision 029). The credential and the
+ * refresh token are AES-256-GCM ciphertexts (`integrations/secret-box.ts`), never plain; the API never answers them.
+ */
+export const userIntegrations = pgTable(
+  "user_integrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    service: text("service").$type<IntegrationService>().notNull(),
+    /** The access token, API key or Basic credential, sealed. */
+    credential: text("credential").notNull(),
+    /** The OAuth refresh token, sealed; null for keys. */
+    refreshToken: text("refresh_token"),
+    tokenType: text("token_type").$type<IntegrationTokenType>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** What may be shown (the outside account's e-mail, a Jira site, the scopes granted): never a secret. */
+    metadata: jsonb("metadata").$type<IntegrationMetadata>().notNull().default({}),
+    status: text("status").$type<IntegrationStatus>().notNull().default("active"),
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("user_integrations_user_service").on(t.userId, t.service),
+    check("user_integrations_service_known", oneOf(t.service, integrationServices)),
+    check("user_integrations_status_known", oneOf(t.status, integrationStatuses)),
+    check("user_integrations_token_type_known", oneOf(t.tokenType, integrationTokenTypes)),
+  ],
+);
+
+/**
+ * The `state` of an OAuth authorization under way: bound to the person and the service, single-use (`used_at` is set
+ * by the one callback that consumes it), 10 minutes long. The value sent to the service is this id with an HMAC.
+ */
+export const oauthStates = pgTable(
+  "oauth_states",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    service: text("service").$type<IntegrationService>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("oauth_states_expires_idx").on(t.expiresAt),
+    check("oauth_states_service_known", oneOf(t.service, integrationServices)),
+  ],
+);
+
+/**
+ * A person's private calendar feed (`/ics/{secret}.ics`, decision 029): found by the secret's SHA-256; the secret
+ * itself is kept sealed so that the profile can show the address again. Off: no row.
+ */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretHash: text("secret_hash").notNull().unique(),
+  secret: text("secret").notNull(),
+  createdAt: createdAt(),
+});
