@@ -1,4 +1,12 @@
 // The fakes are plain ES modules (with declarations beside them) so that Playwright's web server can run
 // them with `node` alone through serve.mjs; this file gives TypeScript callers one entry.
+export {
+  type FakeGoogle,
+  type FakeGoogleCalendar,
+  type FakeGoogleEvent,
+  type FakeGoogleFailure,
+  type FakeGoogleRequest,
+  startFakeGoogle,
+} from "./google.mjs";
 export { type FakeJwks, fakeGoogleClientId, startFakeJwks } from "./google-jwks.mjs";
 export { type FakeSmtpServer, type ReceivedMail, startSmtpServer } from "./smtp.mjs";

@@ -4,9 +4,12 @@
 //   GET    /messages[?to=address]  received e-mails, newest last
 //   DELETE /messages               forget them
 //   POST   /google/id-token        body: claims (JSON) -> {credential}, signed by the fake JWKS key
-// Ports: FAKES_HTTP_PORT (default 4010), FAKES_SMTP_PORT and FAKES_JWKS_PORT (default: random).
+// and the fake Google OAuth and Calendar API (google.mjs), for the same client id as the JWKS, driven at its own
+// address under /__control/.
+// Ports: FAKES_HTTP_PORT (default 4010), FAKES_SMTP_PORT, FAKES_JWKS_PORT and FAKES_GOOGLE_PORT (default: random).
 // Prints one JSON line with the addresses once everything listens.
 import { createServer } from "node:http";
+import { startFakeGoogle } from "./google.mjs";
 import { startFakeJwks } from "./google-jwks.mjs";
 import { startSmtpServer } from "./smtp.mjs";
 
@@ -23,6 +26,7 @@ const portFromEnv = (name, fallback) => {
 
 const jwks = await startFakeJwks({ port: portFromEnv("FAKES_JWKS_PORT", 0) });
 const smtp = await startSmtpServer({ port: portFromEnv("FAKES_SMTP_PORT", 0) });
+const google = await startFakeGoogle({ port: portFromEnv("FAKES_GOOGLE_PORT", 0), clientId: jwks.clientId });
 
 const readJson = (request) =>
   new Promise((resolve, reject) => {
@@ -72,12 +76,18 @@ process.stdout.write(
     jwksUrl: jwks.url,
     googleClientId: jwks.clientId,
     smtpUrl: smtp.url,
+    googleUrl: google.url,
+    googleOauthAuthorizeUrl: google.authorizeUrl,
+    googleOauthTokenUrl: google.tokenUrl,
+    googleOauthRevokeUrl: google.revokeUrl,
+    googleCalendarApiUrl: google.calendarApiUrl,
+    googleClientSecret: google.clientSecret,
   })}\n`,
 );
 
 const stop = async () => {
   http.closeAllConnections();
-  await Promise.all([new Promise((resolve) => http.close(resolve)), jwks.close(), smtp.close()]);
+  await Promise.all([new Promise((resolve) => http.close(resolve)), jwks.close(), smtp.close(), google.close()]);
   process.exit(0);
 };
 process.once("SIGTERM", stop);
