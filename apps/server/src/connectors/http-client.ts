@@ -130,8 +130,14 @@ function secretsOf(init: ConnectorRequest): string[] {
   for (const [name, value] of Object.entries(init.query ?? {})) {
     if (secretNamePattern.test(name) && value !== undefined) secrets.push(...[value].flat().map(String));
   }
-  // Longest first, so that a header's token is not half replaced by a shorter piece of it.
-  return secrets.filter((secret) => secret.length >= 4).sort((a, b) => b.length - a.length);
+  // As sent in a form or a query too; longest first, so that a token is not half replaced by a shorter piece of it.
+  const encoded = secrets.flatMap((secret) => [
+    encodeURIComponent(secret),
+    new URLSearchParams({ s: secret }).toString().slice(2),
+  ]);
+  return [...new Set([...secrets, ...encoded])]
+    .filter((secret) => secret.length >= 4)
+    .sort((a, b) => b.length - a.length);
 }
 
 function withoutSecrets(text: string, secrets: readonly string[]): string {
@@ -264,7 +270,7 @@ export function createConnectorClient(options: ConnectorClientOptions): Connecto
           // Kept as text: readError gets what there is.
         }
         const read = readError(response.status, parsed);
-        const reason = read.reason;
+        const reason = read.reason === null ? null : clean(read.reason).slice(0, 200);
         const rateLimited = response.status === 429 || (options.isRateLimited?.(response.status, reason) ?? false);
         const kind = options.classify?.(response.status, reason) ?? kindOfStatus(response.status, rateLimited);
         const message = clean(read.message ?? (response.statusText || `HTTP ${response.status}`));
