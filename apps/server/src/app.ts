@@ -3,6 +3,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
+import { createGoogleConnector } from "./connectors/google.js";
 import { type DatabaseHandle, openDatabase } from "./db/database.js";
 import { requestStart } from "./db/request-order.js";
 import { registerAuthentication } from "./http/authenticate.js";
@@ -37,6 +38,9 @@ import { createAuthService } from "./modules/auth/auth.service.js";
 import { createEmailVerificationService } from "./modules/auth/email-verification.js";
 import { emailVerificationRoutes } from "./modules/auth/email-verification.routes.js";
 import { createGoogleIdTokenVerifier } from "./modules/auth/google-id-token.js";
+import { createCalendarFeedRepository } from "./modules/calendar-feed/calendar-feed.repository.js";
+import { calendarFeedFileRoutes, calendarFeedRoutes } from "./modules/calendar-feed/calendar-feed.routes.js";
+import { createCalendarFeedService } from "./modules/calendar-feed/calendar-feed.service.js";
 import { changelogRoutes } from "./modules/changelog/changelog.routes.js";
 import { createChangelogService } from "./modules/changelog/changelog.service.js";
 import { configRoutes } from "./modules/config/config.routes.js";
@@ -53,6 +57,11 @@ import { createExpensesService } from "./modules/expenses/expenses.service.js";
 import { createHolidaysRepository } from "./modules/holidays/holidays.repository.js";
 import { holidaysRoutes } from "./modules/holidays/holidays.routes.js";
 import { createHolidaysService } from "./modules/holidays/holidays.service.js";
+import { googleCalendarRoutes } from "./modules/integrations/google-calendar.routes.js";
+import { createGoogleCalendarService } from "./modules/integrations/google-calendar.service.js";
+import { createIntegrationsRepository } from "./modules/integrations/integrations.repository.js";
+import { integrationsRoutes } from "./modules/integrations/integrations.routes.js";
+import { createIntegrationsService } from "./modules/integrations/integrations.service.js";
 import { createLimitsService } from "./modules/limits/limits.service.js";
 import { invitationsRoutes } from "./modules/members/invitations.routes.js";
 import { createInvitationsService } from "./modules/members/invitations.service.js";
@@ -136,11 +145,36 @@ export const apiPrefix = "/api/v1";
 
 /**
  * Reset links (/change-password?email=…&token=…) reach the server as page loads, and a logged token
- * would be a working password reset for anyone who reads the log.
+ * would be a working password reset for anyone who reads the log. An OAuth callback carries the
+ * authorization code and the state, each as good as a token until used. A calendar feed's address
+ * (/ics/<secret>.ics) is the feed's only key.
  */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+  return url
+    .replace(/([?&](?:token|code|state|access_token|refresh_token|id_token)=)[^&#]*/gi, "$1[redacted]")
+    .replace(/^(\/ics\/)[^?#]*/, "$1[redacted]");
 }
+
+/**
+ * Credentials never reach the log, whatever a line carries: a request's Authorization header, and any field named
+ * like a token or a secret one level into a logged object (decision 029).
+ */
+const redactedLogPaths = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  "*.headers.authorization",
+  "*.authorization",
+  "*.access_token",
+  "*.refresh_token",
+  "*.id_token",
+  "*.accessToken",
+  "*.refreshToken",
+  "*.auth_token",
+  "*.client_secret",
+  "*.clientSecret",
+  "*.credential",
+  "*.password",
+];
 export const docsPrefix = "/api/docs";
 
 /** Builds the whole app from a config object; it never listens (server.ts does). */
@@ -148,6 +182,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      redact: { paths: redactedLogPaths, censor: "[redacted]" },
       serializers: {
         req: (req: FastifyRequest) => ({
           method: req.method,
@@ -309,6 +344,29 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await api.register(passkeySecondFactorRoutes, { prefix: apiPrefix, twoFactor, passkeys, auth });
   await api.register(twoFactorRoutes, { prefix: apiPrefix, twoFactor, authenticate });
   await api.register(usersRoutes, { prefix: apiPrefix, users, authenticate });
+  const google = createGoogleConnector({
+    clientId: config.googleClientId,
+    clientSecret: config.googleClientSecret,
+    authorizeUrl: config.googleOauthAuthorizeUrl,
+    tokenUrl: config.googleOauthTokenUrl,
+    revokeUrl: config.googleOauthRevokeUrl,
+    calendarApiUrl: config.googleCalendarApiUrl,
+    timeoutMs: config.connectorTimeoutMs,
+  });
+  const integrations = createIntegrationsService({
+    repository: createIntegrationsRepository(database.db),
+    users,
+    organizations,
+    oauth: { gcalendar: google },
+    settings: config,
+    logger: app.log,
+  });
+  await api.register(integrationsRoutes, { prefix: apiPrefix, integrations, authenticate });
+  await api.register(googleCalendarRoutes, {
+    prefix: apiPrefix,
+    googleCalendar: createGoogleCalendarService({ integrations, google, users }),
+    authenticate,
+  });
   await api.register(organizationsRoutes, { prefix: apiPrefix, organizations, authenticate });
   const timesheetApprovals = createTimesheetApprovalsService({
     repository: createTimesheetApprovalsRepository(database.db),
@@ -422,6 +480,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     authenticate,
   });
   await api.register(timeBlockingRoutes, { prefix: apiPrefix, timeBlocking, authenticate });
+  const calendarFeed = createCalendarFeedService({
+    repository: createCalendarFeedRepository(database.db),
+    organizations,
+    timeBlocking,
+    limits: createLimitsService(database.db),
+    logger: app.log,
+    settings: config,
+  });
+  await api.register(calendarFeedRoutes, { prefix: apiPrefix, calendarFeed, authenticate });
+  // Outside /api/v1 and without a session: the address alone opens the feed.
+  await app.register(calendarFeedFileRoutes, { calendarFeed });
   await api.register(timersRoutes, { prefix: apiPrefix, timers, authenticate });
   await api.register(timesheetApprovalsRoutes, { prefix: apiPrefix, timesheetApprovals, authenticate });
   await api.register(reportsRoutes, {

@@ -191,6 +191,19 @@ export const apiTags = [
     description:
       "Each person's planned and logged time against their capacity, day by day: the team plan and its forecast.",
   },
+  {
+    name: "integrations",
+    description:
+      "A person's connected services (Google Calendar, and in the next version Todoist, Asana, Paymo and Jira): " +
+      "connecting through the service's consent page, disconnecting, and Google Calendar's calendars and events " +
+      "through the server, which keeps the tokens encrypted and never answers them.",
+  },
+  {
+    name: "calendar feed",
+    description:
+      "A person's private calendar feed: an address (`/ics/{secret}.ics`) that calendars subscribe to, serving their " +
+      "blocks as iCalendar; turned on, given a new address or turned off.",
+  },
   { name: "reports", description: "Timesheets, the team and user reports, a project's time entries and statistics." },
   { name: "audit", description: "The organization's audit log: who did what, when and from where." },
   { name: "config", description: "What a client needs to know about the server before signing in." },

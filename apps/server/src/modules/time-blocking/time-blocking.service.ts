@@ -453,6 +453,31 @@ export function createTimeBlockingService({
       return events.sort((a, b) => a.start_time - b.start_time || a.id.localeCompare(b.id));
     },
 
+    /**
+     * The owner's blocks in `range` as stored, for their calendar feed (whose secret stands for the owner, so no actor
+     * is checked): standalone events overlapping the range and the templates of the series with an occurrence in it,
+     * each with its rule, not expanded, by start; with the zone the series repeat in. Null before the owner joins an
+     * organization (nothing can be on their board).
+     */
+    async listStoredEvents({
+      userId,
+      range,
+    }: {
+      userId: string;
+      range: TimeRange;
+    }): Promise<{ timeZone: string; events: TimeBlockingEvent[] } | null> {
+      const board = await findBoard(userId, userId, "read");
+      if (!board) return null;
+      const found = await repository.listRange(board, range);
+      const events = found.filter(
+        (event) => !event.recurrence || expandRecurrence(event, event.recurrence, board.timeZone, range).length > 0,
+      );
+      return {
+        timeZone: board.timeZone,
+        events: events.sort((a, b) => a.start_time - b.start_time || a.id.localeCompare(b.id)),
+      };
+    },
+
     /** The dashboard's unassigned entries: activities with time and no project, newest first, at most 200. */
     async listNotAssigned({
       actorId,
