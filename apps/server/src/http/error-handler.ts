@@ -42,7 +42,9 @@ const errorMeanings: Record<number, string> = {
   423: "The entries are locked: an approved period, or a day before the organization's lock date; `ErrorMessage` names it",
   429: "Too many requests: wait the seconds `Retry-After` says",
   500: "Something went wrong on the server",
-  503: "The server or a service it needs is not available now",
+  502: "An outside service (Google Calendar, ...) answered with an error of its own: `ErrorMessage` starts with its name and gives its message",
+  503: "The server or a service it needs is not available now (an outside service's rate limit: `UPSTREAM_RATE_LIMITED`)",
+  504: "An outside service did not answer in time",
 };
 
 const describedErrorBodies = new Map<number, z.ZodType>();

@@ -1,6 +1,7 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import type { IntegrationService } from "@timetrap/domain";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { type Database, preparedOnce } from "../../db/database.js";
-import { organizationMembers, users } from "../../db/schema.js";
+import { organizationMembers, userIntegrations, users } from "../../db/schema.js";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -66,6 +67,16 @@ function userQueries(db: Database) {
     async lockById(id: string): Promise<boolean> {
       const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
       return rows.length === 1;
+    },
+
+    /** The services the user has connected (decision 029), in the order they were connected: the user's answer lists them. */
+    async findIntegrationServices(id: string): Promise<IntegrationService[]> {
+      const rows = await db
+        .select({ service: userIntegrations.service })
+        .from(userIntegrations)
+        .where(eq(userIntegrations.userId, id))
+        .orderBy(asc(userIntegrations.createdAt), asc(userIntegrations.service));
+      return rows.map((row) => row.service);
     },
 
     async findByEmail(email: string): Promise<UserRow | undefined> {

@@ -34,7 +34,10 @@ export function createUsersService({
   const on = (tx: Database | undefined): UserQueries => (tx ? repository.within(tx) : repository);
 
   async function toUser(row: UserRow): Promise<User> {
-    const membership = await organizations.findMembership({ userId: row.id });
+    const [membership, services] = await Promise.all([
+      organizations.findMembership({ userId: row.id }),
+      repository.findIntegrationServices(row.id),
+    ]);
     return {
       uid: row.id,
       email: row.email,
@@ -43,7 +46,7 @@ export function createUsersService({
       image_url: row.imageUrl,
       preferences: withPreferenceDefaults(row.preferences),
       status: row.status,
-      integrations: [],
+      integrations: services.map((service) => ({ service })),
       organization: membership?.organization ?? null,
       role: membership?.role ?? null,
       hourly_cost: row.hourlyCost,

@@ -1,7 +1,8 @@
-import { type Action, can, defaultRoles, deletionSlug, type Subject } from "@timetrap/domain";
+import { type Action, can, defaultRoles, deletionSlug, type IntegrationService, type Subject } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { totpFactors } from "../../db/schema.js";
+import { totpFactors, userIntegrations } from "../../db/schema.js";
+import { integrationAad, sealSecret } from "../../modules/integrations/secret-box.js";
 import { addMember, type BuiltUser } from "../factories.js";
 import { request } from "../test-app.js";
 import { VirtualAuthenticator } from "../virtual-authenticator.js";
@@ -86,6 +87,23 @@ export function expectedStatus(row: MatrixRow, caller: Caller): number | "2xx" {
 
 /** The same answer for every caller: a public route that ignores whatever token comes with it. */
 const same = (expected: number) => Object.fromEntries(callers.map((caller) => [caller, expected]));
+
+/** Every signed-in caller's answer to a call that needs a service the matrix's server is not configured for. */
+const notConfigured = { admin: 409, member: 409, noRules: 409, outsider: 409 };
+
+/** The admin's integration with a service, stored as a connection stores it (sealed), for the calls that remove one. */
+async function connectAdmin(f: Fixture, service: IntegrationService): Promise<void> {
+  const userId = f.users.admin.id;
+  await f.t.db
+    .insert(userIntegrations)
+    .values({
+      userId,
+      service,
+      credential: sealSecret(f.t.config.integrationsKey, "matrix-access-token", integrationAad(userId, service)),
+      tokenType: "Bearer",
+    })
+    .onConflictDoNothing();
+}
 
 const signedInUser = (f: Fixture, caller: Caller) => f.users[(caller in f.users ? caller : "admin") as SignedIn];
 const user = (f: Fixture) => `/api/v1/user/${f.users.admin.id}`;
@@ -1250,6 +1268,77 @@ export const matrix: MatrixRow[] = [
     path: "/api/v1/organization/{orgId}/team-plan",
     rule: { kind: "right", right: "read team" },
     prepare: (f) => ({ url: `${org(f)}/team-plan?start_date=2026-01-05&end_date=2026-01-11` }),
+  },
+
+  // Integrations (decision 029). The matrix's server has no Google client, so the calls that reach Google or its consent
+  // page answer 409 INTEGRATION_UNAVAILABLE to every signed-in caller; integrations.test.ts runs them against the fake.
+  {
+    method: "GET",
+    path: "/api/v1/user/{id}/integrations",
+    rule: { kind: "self" },
+    prepare: (f) => ({ url: `${user(f)}/integrations` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/user/{id}/integration",
+    rule: { kind: "self" },
+    prepare: (f) => ({ url: `${user(f)}/integration`, body: { service: "paymo", auth_token: "a-paymo-api-key" } }),
+    // Paymo's connector arrives in the next version.
+    expect: { admin: 409 },
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/user/{id}/integration/{service}",
+    rule: { kind: "self" },
+    prepare: async (f) => {
+      await connectAdmin(f, "todoist");
+      return { url: `${user(f)}/integration/todoist` };
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/connect/{service}",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/connect/gcalendar" }),
+    expect: notConfigured,
+  },
+  {
+    method: "GET",
+    path: "/api/v1/connect/{service}/callback",
+    rule: { kind: "public" },
+    // Always a redirect to a page that tells the outcome; a state the server did not sign connects nothing.
+    prepare: () => ({ url: "/api/v1/connect/gcalendar/callback?state=forged.state&code=4%2F0Ab-a-code" }),
+    expect: same(302),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/connect/gcalendar/calendars",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/connect/gcalendar/calendars" }),
+    expect: notConfigured,
+  },
+  {
+    method: "GET",
+    path: "/api/v1/connect/gcalendar/events",
+    rule: { kind: "own" },
+    prepare: () => ({
+      url: `/api/v1/connect/gcalendar/events?start_time=1772406000000&end_time=1773010800000&calendar_id=primary`,
+    }),
+    expect: notConfigured,
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/connect/gcalendar/calendars/{calendarId}/events/{eventId}",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/connect/gcalendar/calendars/primary/events/an-event", body: { summary: "Moved" } }),
+    expect: notConfigured,
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/connect/gcalendar/calendars/{calendarId}/events/{eventId}",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/connect/gcalendar/calendars/primary/events/an-event" }),
+    expect: notConfigured,
   },
 
   // Timesheet approvals
