@@ -86,8 +86,24 @@ function isTimeZone(value) {
   }
 }
 
-/** How far the zone's clock is ahead of UTC at an instant, in ms. */
+/**
+ * How far the zone's clock is ahead of UTC at an instant, in ms. The offsets at a UTC day's first and last millisecond
+ * are kept: when they are equal the whole day has that offset, and a listing of thousands of events reads it for each.
+ */
+const dayOffsets = new Map();
 function offsetAt(instant, timeZone) {
+  const day = Math.floor(instant / dayMs);
+  const key = `${timeZone}|${day}`;
+  let offsets = dayOffsets.get(key);
+  if (offsets === undefined) {
+    offsets = [exactOffsetAt(day * dayMs, timeZone), exactOffsetAt(day * dayMs + dayMs - 1, timeZone)];
+    if (dayOffsets.size > 100_000) dayOffsets.clear();
+    dayOffsets.set(key, offsets);
+  }
+  return offsets[0] === offsets[1] ? offsets[0] : exactOffsetAt(instant, timeZone);
+}
+
+function exactOffsetAt(instant, timeZone) {
   const parts = {};
   for (const part of formatterOf(timeZone).formatToParts(new Date(instant))) parts[part.type] = Number(part.value);
   const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
