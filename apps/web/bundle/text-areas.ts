@@ -26,7 +26,15 @@ export const textAreaRoots: Record<TextArea, string[]> = {
   twoFactor: ["features/two-factor/components/second-factor-step.tsx", "app/routes/two-factor-enrolment-route.tsx"],
   holidays: ["features/holidays/components/holidays-page.tsx"],
   timeOff: ["features/time-off/components/time-off-page.tsx"],
+  googleCalendar: ["features/board/google/google-layer.tsx", "features/board/google/gcalendar-source.tsx"],
+  boardDialogs: ["features/board/event-form/event-form-modal.tsx", "features/board/side-panel/side-panel.tsx"],
 };
+
+/**
+ * Areas drawn inside another area's page, fetched later than it (the board's Google Calendar, its event form and side
+ * panel): the page's sources stop at their roots, so that their texts are not fetched with the page.
+ */
+const nestedAreas: readonly TextArea[] = ["googleCalendar", "boardDialogs"];
 
 /**
  * The app's own modules a module imports, statically or, when `dynamic`, with `import()` (relative imports; `import
@@ -50,11 +58,12 @@ function relativeImports(file: string, dynamic: boolean): string[] {
 
 /**
  * Every module reachable from `roots` (paths relative to src/), following the `import()`s of the modules for which
- * `followsLazyImports` says so (all of them unless told).
+ * `followsLazyImports` says so (all of them unless told), and not entering `stopsAt` (absolute paths).
  */
 export function sourcesFrom(
   roots: readonly string[],
   followsLazyImports: (file: string) => boolean = () => true,
+  stopsAt: ReadonlySet<string> = new Set(),
 ): Set<string> {
   const seen = new Set<string>();
   const queue = roots.map((root) => join(sourceRoot, root));
@@ -62,9 +71,18 @@ export function sourcesFrom(
     const file = queue.pop() as string;
     if (seen.has(file)) continue;
     seen.add(file);
-    queue.push(...relativeImports(file, followsLazyImports(file)));
+    queue.push(...relativeImports(file, followsLazyImports(file)).filter((imported) => !stopsAt.has(imported)));
   }
   return seen;
+}
+
+/** The roots of the nested areas other than `area`, as paths: where `area`'s sources stop. */
+function nestedRootsBesides(area: TextArea): Set<string> {
+  return new Set(
+    nestedAreas
+      .filter((nested) => nested !== area)
+      .flatMap((nested) => textAreaRoots[nested].map((root) => join(sourceRoot, root))),
+  );
 }
 
 /**
@@ -106,7 +124,7 @@ export function textAreaKeys(texts: Record<string, unknown>): Map<TextPartName, 
   const shellKeys = new Set<string>();
   for (const [area, roots] of Object.entries(textAreaRoots) as [TextArea, string[]][]) {
     const keys = new Set<string>();
-    for (const file of sourcesFrom(roots)) {
+    for (const file of sourcesFrom(roots, undefined, nestedRootsBesides(area))) {
       for (const key of keysIn(file, topLevel)) if (!holds(taken, key) && !holds(shellKeys, key)) keys.add(key);
     }
     parts.set(area, keys);

@@ -83,6 +83,10 @@ export const textAreas = [
   "twoFactor",
   "holidays",
   "timeOff",
+  // Google Calendar on the board: its layer and its side panel's source, fetched after the board (decision 029).
+  "googleCalendar",
+  // The board's event form and side panel, fetched when first opened, not with the board.
+  "boardDialogs",
 ] as const;
 
 export type TextArea = (typeof textAreas)[number];

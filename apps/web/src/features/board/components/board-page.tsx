@@ -20,11 +20,13 @@ import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useActiveOrganizationUsers } from "../../../api/get-organization-users";
 import { copyDraft, type EventRange, useTimeBlockingEvents } from "../../../api/time-blocking";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
+import { loadTextArea } from "../../../lib/i18n";
 import { lazyComponent, useDrawnOnce } from "../../../lib/lazy-component";
 import { useCan } from "../../../lib/permissions";
 import { useSignedInUser } from "../../../lib/session";
 import type { DaysOffDecoration } from "../days-off/days-off-layer";
 import type { EventFormTarget } from "../event-form/event-form-modal";
+import type { GoogleDecoration } from "../google/google-layer";
 import { alertError } from "../lib/alert-error";
 import { browserTimeZone, dayTotals } from "../lib/board-time";
 import { boardEventOf, calendarEventId, timesFromCalendar, toCalendarEvent } from "../lib/calendar-events";
@@ -44,14 +46,19 @@ import { useBoardChanges } from "./use-board-changes";
 
 const noEvents: TimeBlockingEvent[] = [];
 
-// The event form, the preferences and the side panel come when first opened, not with the board (decision 016).
+// The event form, the preferences and the side panel come when first opened, not with the board (decision 016); the
+// form and the panel with their texts, an area of their own (src/lib/i18n-parts.ts).
+const withDialogTexts = <T,>(code: Promise<T>): Promise<T> =>
+  Promise.all([code, loadTextArea("boardDialogs")]).then(([module]) => module);
 const EventFormModal = lazyComponent(() =>
-  import("../event-form/event-form-modal").then((module) => module.EventFormModal),
+  withDialogTexts(import("../event-form/event-form-modal")).then((module) => module.EventFormModal),
 );
 const BoardPreferencesModal = lazyComponent(() =>
   import("./board-preferences-modal").then((module) => module.BoardPreferencesModal),
 );
-const SidePanel = lazyComponent(() => import("../side-panel/side-panel").then((module) => module.SidePanel));
+const SidePanel = lazyComponent(() =>
+  withDialogTexts(import("../side-panel/side-panel")).then((module) => module.SidePanel),
+);
 // The person's holidays and time off come after the board, as read-only all-day blocks (decision 026).
 const DaysOffLayer = lazyComponent(() => import("../days-off/days-off-layer").then((module) => module.DaysOffLayer));
 // The period lock too: the locked activities stay in place, with a note above the grid (decision 026).
@@ -61,6 +68,8 @@ const PeriodLockLayer = lazyComponent(() =>
 const OverbookingLayer = lazyComponent(() =>
   import("../overbooking/overbooking-layer").then((module) => module.OverbookingLayer),
 );
+// Google Calendar's events on one's own board, with their texts (decision 029).
+const GoogleLayer = lazyComponent(() => import("../google/google-layer").then((module) => module.loadGoogleLayer()));
 
 /**
  * The board's parts the team plan's day panel draws a day with. The panel fetches them with this page (its chunk is
@@ -120,6 +129,7 @@ export function BoardPage() {
   const [preferencesOpened, setPreferencesOpened] = useState(false);
   const [daysOff, setDaysOff] = useState<DaysOffDecoration | null>(null);
   const [lock, setLock] = useState<PeriodLockDecoration | null>(null);
+  const [google, setGoogle] = useState<GoogleDecoration | null>(null);
   const drawForm = useDrawnOnce(formTarget !== null);
   const drawPreferences = useDrawnOnce(preferencesOpened);
 
@@ -130,13 +140,12 @@ export function BoardPage() {
       const running = runningEventId === event.id && !event.is_occurrence ? { className: classes.running } : {};
       return { ...input, ...running };
     });
-    const shown = daysOff ? daysOff.decorate(own) : own;
-    return lock ? lock.decorate(shown) : shown;
-  }, [events, readOnly, runningEventId, daysOff, lock]);
-  // Days off are all-day blocks: the row shows while there are any, whatever the preference.
+    return [daysOff, google, lock].reduce((shown, layer) => (layer ? layer.decorate(shown) : shown), own);
+  }, [events, readOnly, runningEventId, daysOff, google, lock]);
+  // Days off and Google's all-day events: the row shows while there are any, whatever the preference.
   const shownPreferences = useMemo(
-    () => (daysOff?.any ? { ...preferences, allDaySlot: true } : preferences),
-    [preferences, daysOff],
+    () => (daysOff?.any || google?.any ? { ...preferences, allDaySlot: true } : preferences),
+    [preferences, daysOff, google],
   );
   // The context menu is opened from a listener FullCalendar attached at mount: it finds the tile's current data here.
   const eventsById = useRef(new Map<string, TimeBlockingEvent>());
@@ -189,7 +198,8 @@ export function BoardPage() {
   const handlers: BoardCalendarHandlers = {
     onRangeChange,
     onSelect: (draft) => setFormTarget({ mode: "create", draft }),
-    onEventClick: (event) => setFormTarget({ mode: "edit", event }),
+    // A Google event opens in the side panel.
+    onEventClick: (event) => google?.open(event) || setFormTarget({ mode: "edit", event }),
     onEventMove: (info: EventDropInfo | EventResizeDoneInfo) => {
       const before = boardEventOf(info.oldEvent.extendedProps);
       const times = timesFromCalendar(info.event);
@@ -282,6 +292,7 @@ export function BoardPage() {
         <Suspense fallback={null}>
           <PeriodLockLayer userId={userId} range={range} onChange={setLock} />
           <OverbookingLayer userId={userId} range={range} version={query.dataUpdatedAt} />
+          <GoogleLayer userId={userId} range={range} onChange={setGoogle} />
         </Suspense>
       )}
       {query.isError && (

@@ -3,7 +3,10 @@ import { useCreateTimeBlockingEvent, usePatchRecurrence, useUpdateTimeBlockingEv
 import { planEventChange } from "../lib/event-change";
 
 export interface BoardChanges {
-  /** Saves `after` as the new state of `before`: a patch, or for an occurrence a skip and a standalone copy. */
+  /**
+   * Saves `after` as the new state of `before`: a patch; for an occurrence a skip and a standalone copy; for a
+   * calendar-service event a Timetrap copy.
+   */
   change: (before: TimeBlockingEvent, after: TimeBlockingEvent) => Promise<void>;
   create: (input: TimeBlockingEventInputFields) => Promise<TimeBlockingEvent>;
 }
@@ -21,7 +24,9 @@ export function useBoardChanges(userId: string): BoardChanges {
       await update.mutateAsync({ eventId: plan.eventId, data: plan.patch });
       return;
     }
-    await patchRecurrence.mutateAsync({ recurrenceId: plan.recurrenceId, data: { skip: plan.skip } });
+    if (plan.kind === "detach") {
+      await patchRecurrence.mutateAsync({ recurrenceId: plan.recurrenceId, data: { skip: plan.skip } });
+    }
     await create.mutateAsync(plan.input);
   };
 

@@ -14,20 +14,20 @@ export type EventChangePlan =
       /** The occurrence's own start, as the series computed it. */
       skip: number;
       input: TimeBlockingEventInputFields;
-    };
+    }
+  /** A calendar-service event (not stored): saved as a Timetrap event at its new times, which then stands for it. */
+  | { kind: "create"; input: TimeBlockingEventInputFields };
 
 const patchedFields = ["start_time", "end_time", "all_day", "elapsed_time", "completed", "event_type"] as const;
 
 export function planEventChange(before: TimeBlockingEvent, after: TimeBlockingEvent): EventChangePlan | null {
-  if (before.is_occurrence && before.recurrence_id) {
+  if (before.is_occurrence) {
     // The skip already takes the old occurrence out; the copy must not name the series, or the server would also
     // skip whatever occurrence falls on the copy's new day.
-    return {
-      kind: "detach",
-      recurrenceId: before.recurrence_id,
-      skip: before.start_time,
-      input: { ...toEventInput(after), recurrence_id: null },
-    };
+    const input = { ...toEventInput(after), recurrence_id: null };
+    return before.recurrence_id
+      ? { kind: "detach", recurrenceId: before.recurrence_id, skip: before.start_time, input }
+      : { kind: "create", input };
   }
   const patch: Record<string, unknown> = {};
   for (const field of patchedFields) {

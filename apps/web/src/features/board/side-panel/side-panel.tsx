@@ -1,12 +1,19 @@
 import { Box, CloseButton, Drawer, Group, Paper, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconPlugConnected } from "@tabler/icons-react";
-import type { JSX, ReactNode } from "react";
+import { type JSX, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyListState, LoadingState } from "../../../components/query-states";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { useSession } from "../../../lib/session";
+import { calendarServiceSource } from "../lib/tile";
 import classes from "./side-panel.module.css";
 import { TasksSource } from "./tasks-source";
+
+// The Google Calendar source comes with its texts when first chosen (decision 029), not with the panel.
+const GoogleCalendarSource = lazyComponent(() =>
+  import("../google/gcalendar-source").then((module) => module.loadGoogleCalendarSource()),
+);
 
 /** Brand names of the services a panel can show; they read the same in every language. */
 const sourceNames: Record<string, string> = {
@@ -39,6 +46,12 @@ export function SidePanel({ userId, source, onClose }: SidePanelProps): JSX.Elem
   let body: ReactNode;
   if (source === "tasks") {
     body = organizationId ? <TasksSource organizationId={organizationId} userId={userId} /> : <LoadingState />;
+  } else if (source === calendarServiceSource) {
+    body = (
+      <Suspense fallback={<LoadingState />}>
+        <GoogleCalendarSource userId={userId} />
+      </Suspense>
+    );
   } else {
     // Integrations bring their own lists; until a service is connected here its panel says so rather than list nothing.
     body = (
