@@ -349,6 +349,7 @@ label{display:block;margin:1rem 0 .25rem}input[type=email]{font-size:1rem;paddin
 function errorPage(status, code, description) {
   return {
     status,
+    text: `Error ${status}: ${code}. ${description}`,
     html: page(
       `Error ${status}: ${code} (fake Google)`,
       `<h1>Access blocked: this request is invalid</h1><p><strong>Error ${status}: ${escapeHtml(code)}</strong></p>
@@ -928,13 +929,7 @@ export async function startFakeGoogle({
     /** What the consent page does when its button is pressed: the browser's next address, or the error page's text. */
     consent(url, { email, allow = true } = {}) {
       const decided = decide(new URL(url).searchParams, { email, allow });
-      if (decided.error)
-        throw new Error(
-          decided.error.html
-            .replace(/<[^>]+>/g, " ")
-            .replace(/\s+/g, " ")
-            .trim(),
-        );
+      if (decided.error) throw new Error(decided.error.text);
       return decided.location;
     },
     /** A token answer for `email`, as if the person had consented to `scope`. */

@@ -133,6 +133,7 @@ describe("OAuth", () => {
     const unknown = await fetch(url);
     expect(unknown.status).toBe(401);
     expect(await unknown.text()).toContain("Error 401: invalid_client");
+    expect(() => google.consent(url.toString(), { email })).toThrow("Error 401: invalid_client");
     url.searchParams.set("client_id", google.clientId);
     url.searchParams.set("response_type", "token");
     const implicit = await fetch(url);
