@@ -74,6 +74,7 @@ export const routes: RouteDefinition[] = [
   inShell("/organization/:orgId/audit", "src/features/audit/components/audit-page.tsx", "audit"),
   inShell("/organization/:orgId/holidays", "src/features/holidays/components/holidays-page.tsx", "holidays"),
   inShell("/user/:userId/time-off", "src/features/time-off/components/time-off-page.tsx", "timeOff"),
+  inShell("/user/:userId/integrations", "src/features/integrations/components/integrations-page.tsx", "integrations"),
 ];
 
 /**

@@ -117,6 +117,11 @@ export const pages = {
       (module) => module.HolidaysPage,
     ),
   ),
+  integrations: lazyComponent(() =>
+    withTexts("integrations", import("../features/integrations/components/integrations-page")).then(
+      (module) => module.IntegrationsPage,
+    ),
+  ),
   timeOff: lazyComponent(() =>
     withTexts("timeOff", import("../features/time-off/components/time-off-page")).then((module) => module.TimeOffPage),
   ),

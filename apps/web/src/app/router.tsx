@@ -48,7 +48,7 @@ export function AppRoutes() {
                 <Route path="teamplan3" element={<pages.teamPlan />} />
                 <Route path="dashboard" element={<pages.dashboard />} />
                 <Route path="time-off" element={<pages.timeOff />} />
-                <Route path="integrations" element={comingSoon("integrations")} />
+                <Route path="integrations" element={<pages.integrations />} />
                 <Route path="projects" element={<pages.projects />} />
                 <Route path="projects/:projectId" element={<pages.projectDetail />} />
                 <Route path="*" element={<pages.shellNotFound />} />

@@ -184,7 +184,6 @@ describe("routes for a signed-in user", () => {
   });
 
   it.each([
-    ["/user/user-1/integrations", "Integrations"],
     ["/organization/org-1/subscription", "Subscription"],
     ["/organization/org-1/webhooks", "Webhooks"],
   ])("shows %s as a titled coming-soon page", async (route, title) => {

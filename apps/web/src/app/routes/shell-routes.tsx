@@ -26,7 +26,6 @@ export function UserIndex() {
 
 const comingSoonTitles = {
   teamPlan: "menu.teamPlan",
-  integrations: "pages.integrations",
   subscription: "menu.subscription",
   webhooks: "menu.webhooks",
 } as const satisfies Record<string, ParseKeys>;

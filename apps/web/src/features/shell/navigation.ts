@@ -175,22 +175,28 @@ export function buildNavigation(user: User): NavSection[] {
     ],
   };
 
+  // The board with a source in its side panel (spec: each entry of the Integrations section opens one).
+  const source = (service: string, icon: Icon): NavLinkEntry => ({
+    ...link(
+      `integration-${service}`,
+      "menu.integrations",
+      icon,
+      `${board}?panel=${encodeURIComponent(service)}`,
+      (p, s) => p === board && s.get("panel") === service,
+    ),
+    text: serviceNames[service] ?? service,
+  });
+  const services = new Set(user.integrations.map(({ service }) => service));
   const integrations: NavSection = {
     id: "integrations",
     label: "menu.integrationsSection",
     entries: [
       link("integrations", "menu.integrations", IconPlug, `${userBase}/integrations`),
-      // One entry per connected service, opening the board with that source in the side panel.
-      ...user.integrations.map(({ service }) => ({
-        ...link(
-          `integration-${service}`,
-          "menu.integrations",
-          IconPlugConnected,
-          `${board}?panel=${encodeURIComponent(service)}`,
-          (p, s) => p === board && s.get("panel") === service,
-        ),
-        text: serviceNames[service] ?? service,
-      })),
+      // The calendar-service entry first, with the board's own icon; then one entry per other connected service.
+      ...(services.has("gcalendar") ? [source("gcalendar", IconCalendarWeek)] : []),
+      ...[...services]
+        .filter((service) => service !== "gcalendar" && service !== "timetrap")
+        .map((service) => source(service, IconPlugConnected)),
     ],
   };
 

@@ -87,6 +87,22 @@ describe("sidebar entries by role", () => {
     const links = linksOf(buildUser({ integrations: [{ service: "todoist" }] }));
     expect(links).toContain("/user/user-1/board?panel=todoist");
   });
+
+  it("puts the calendar-service entry first in Integrations, then the others, never the product's own source", () => {
+    const user = buildUser({
+      integrations: [{ service: "todoist" }, { service: "gcalendar" }, { service: "timetrap" }],
+    });
+    const section = buildNavigation(user).find((entry) => entry.id === "integrations");
+    expect(flattenNavigation(section?.entries ?? []).map((entry) => [entry.text ?? entry.label, entry.to])).toEqual([
+      ["menu.integrations", "/user/user-1/integrations"],
+      ["Google Calendar", "/user/user-1/board?panel=gcalendar"],
+      ["Todoist", "/user/user-1/board?panel=todoist"],
+    ]);
+  });
+
+  it("has no calendar-service entry for a person without Google Calendar", () => {
+    expect(linksOf(buildUser({ integrations: [] }))).not.toContain("/user/user-1/board?panel=gcalendar");
+  });
 });
 
 describe("sidebar in the shell", () => {
@@ -121,6 +137,19 @@ describe("sidebar in the shell", () => {
     const planning = await screen.findByRole("group", { name: "Planning" });
     expect(within(planning).getByRole("link", { name: "Tasks" })).toHaveAttribute("data-active", "true");
     expect(within(planning).getByRole("link", { name: "Board" })).not.toHaveAttribute("data-active");
+  });
+
+  it("shows the Google Calendar entry, current while the board shows that source", async () => {
+    signedIn(buildUser({ integrations: [{ service: "gcalendar" }] }));
+    renderApp({ route: "/user/user-1/board?panel=gcalendar" });
+    const integrations = await screen.findByRole("group", { name: "Integrations" });
+    const entry = within(integrations).getByRole("link", { name: "Google Calendar" });
+    expect(entry).toHaveAttribute("href", "/user/user-1/board?panel=gcalendar");
+    expect(entry).toHaveAttribute("data-active", "true");
+    expect(within(integrations).getByRole("link", { name: "Manage" })).toHaveAttribute(
+      "href",
+      "/user/user-1/integrations",
+    );
   });
 
   it("goes to the profile when the user's own name is clicked", async () => {

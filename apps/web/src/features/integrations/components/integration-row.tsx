@@ -1,0 +1,159 @@
+import { Alert, Badge, Box, Button, Group, Paper, Switch, Text, ThemeIcon } from "@mantine/core";
+import {
+  IconAlertTriangle,
+  IconBrandAsana,
+  IconBrandGoogle,
+  IconBrandJira,
+  IconBriefcase,
+  IconChecklist,
+  IconRefresh,
+  type TablerIcon,
+} from "@tabler/icons-react";
+import type { IntegrationService, IntegrationServiceState } from "@timetrap/domain";
+import type { ParseKeys } from "i18next";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { serviceNames } from "../../shell/navigation";
+import type { IntegrationMode, IntegrationView } from "../lib/integration-view";
+
+const serviceLooks: Record<IntegrationService, { icon: TablerIcon; color: string; description: ParseKeys }> = {
+  gcalendar: { icon: IconBrandGoogle, color: "blue", description: "integrations.services.gcalendar" },
+  todoist: { icon: IconChecklist, color: "red", description: "integrations.services.todoist" },
+  asana: { icon: IconBrandAsana, color: "pink", description: "integrations.services.asana" },
+  paymo: { icon: IconBriefcase, color: "orange", description: "integrations.services.paymo" },
+  jira: { icon: IconBrandJira, color: "indigo", description: "integrations.services.jira" },
+};
+
+// Shade 8 for the badges' text colours: the light variant's default shade reads too pale on its tint.
+const statusBadges: Record<IntegrationMode | "needs_reconnect", { label: ParseKeys; color: string }> = {
+  always_on: { label: "integrations.status.connected", color: "teal.8" },
+  connected: { label: "integrations.status.connected", color: "teal.8" },
+  needs_reconnect: { label: "integrations.status.needsReconnect", color: "orange.8" },
+  available: { label: "integrations.status.notConnected", color: "gray.7" },
+  plan_blocked: { label: "integrations.status.notConnected", color: "gray.7" },
+  not_configured: { label: "integrations.status.notConfigured", color: "gray.7" },
+  coming_soon: { label: "integrations.status.comingSoon", color: "indigo.8" },
+};
+
+/** dd/MM/yyyy (spec §5), in the browser's zone. */
+const connectedOn = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric" });
+
+export function serviceName(service: IntegrationService | null, fallback: string): string {
+  return service ? (serviceNames[service] ?? service) : fallback;
+}
+
+export interface IntegrationRowProps {
+  state: IntegrationServiceState;
+  view: IntegrationView;
+  /** The plan's unit, for the words of a greyed toggle: none allowed at all, or all in use. */
+  planAllowsNone: boolean;
+  /** A connection or disconnection of this service is on its way. */
+  busy: boolean;
+  onConnect: () => void;
+  onDisconnect: () => void;
+}
+
+/** One service of the integrations page: its name, what it brings, its state, and its toggle. */
+export function IntegrationRow({ state, view, planAllowsNone, busy, onConnect, onDisconnect }: IntegrationRowProps) {
+  const { t } = useTranslation();
+  const detailId = useId();
+  const look = serviceLooks[state.service];
+  const name = serviceName(state.service, state.service);
+  const badge = statusBadges[view.needsReconnect ? "needs_reconnect" : view.mode];
+  const integration = state.integration;
+  // The credentials services connect again through their modal, which comes with their connectors.
+  const canReconnect = state.connection === "redirect" && state.available;
+
+  let detail: string | null = null;
+  switch (view.mode) {
+    case "always_on":
+      detail = t("integrations.detail.alwaysOn");
+      break;
+    case "connected":
+      detail = integration?.metadata.account_email
+        ? t("integrations.detail.account", { email: integration.metadata.account_email })
+        : t("integrations.detail.connectedOn", { date: connectedOn.format(integration?.created_at ?? 0) });
+      break;
+    case "not_configured":
+      detail = t("integrations.detail.notConfigured", { service: name });
+      break;
+    case "coming_soon":
+      detail = t("integrations.detail.comingSoon");
+      break;
+    case "plan_blocked":
+      detail = planAllowsNone
+        ? t("integrations.detail.planExcluded")
+        : t("integrations.detail.planBlocked", { service: name });
+      break;
+    case "available":
+      break;
+  }
+
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid={`integration-${state.service}`}>
+      <Group wrap="nowrap" align="flex-start" gap="md">
+        <ThemeIcon size={40} radius="md" variant="light" color={look.color} aria-hidden>
+          <look.icon size={22} stroke={1.7} />
+        </ThemeIcon>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600}>{name}</Text>
+            <Badge variant="light" color={badge.color} size="sm" radius="sm">
+              {t(badge.label)}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed" mt={2}>
+            {t(look.description)}
+          </Text>
+          {detail && (
+            <Text id={detailId} size="sm" mt={6} c={view.mode === "plan_blocked" ? "orange.9" : undefined}>
+              {detail}
+            </Text>
+          )}
+          {integration?.last_error && !view.needsReconnect && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {t("integrations.detail.lastError", { error: integration.last_error })}
+            </Text>
+          )}
+        </Box>
+        <Switch
+          size="md"
+          mt={8}
+          checked={view.checked}
+          disabled={view.disabled || busy}
+          onChange={(event) => (event.currentTarget.checked ? onConnect() : onDisconnect())}
+          aria-label={t("integrations.toggle", { service: name })}
+          aria-describedby={detail ? detailId : undefined}
+        />
+      </Group>
+      {view.needsReconnect && (
+        <Alert
+          mt="md"
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={t("integrations.reconnect.title", { service: name })}
+        >
+          <Text size="sm">{t("integrations.reconnect.description", { service: name })}</Text>
+          {integration?.last_error && (
+            <Text size="sm" mt={4}>
+              {t("integrations.detail.lastError", { error: integration.last_error })}
+            </Text>
+          )}
+          {canReconnect && (
+            <Button
+              mt="sm"
+              size="xs"
+              color="orange.8"
+              leftSection={<IconRefresh size={14} />}
+              loading={busy}
+              onClick={onConnect}
+            >
+              {t("integrations.reconnect.action")}
+            </Button>
+          )}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
