@@ -319,12 +319,12 @@ export function createIntegrationsService({
     }): Promise<void> {
       await assertSelf(actorId, userId);
       const [account, row] = await Promise.all([requireAccount(userId), repository.find(userId, service)]);
-      if (!row) throw notConnected(service);
+      if (!row) throw notFound(`${serviceNames[service]} integration`);
       if (service === "gcalendar" && account.googleSub !== null) {
         throw new AppError("CONFLICT", "Google Calendar stays connected for a person who signs in with Google");
       }
       const deleted = await repository.delete(userId, service);
-      if (!deleted) throw notConnected(service);
+      if (!deleted) throw notFound(`${serviceNames[service]} integration`);
       const connector = oauth[service];
       if (!connector?.configured) return;
       try {
