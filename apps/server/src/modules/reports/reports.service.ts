@@ -312,8 +312,8 @@ export function createReportsService({
     for (const contract of contracts) {
       contractual.set(contract.user_id, (contractual.get(contract.user_id) ?? 0) + contract.seconds);
     }
-    const source: TimesheetSource = { people, contracts, lines, hoursOff, dayOffTerms };
-    const contractOf = contractOfLine(source);
+    const source: TimesheetSource = { people, contracts, lines, hoursOff, dayOffTerms, contractsOf };
+    const contractOf = contractOfLine(source, { from, to });
     const logged = new Map<number, { seconds: number; withoutContract: number }>();
     for (const line of lines) {
       const [ord, , seconds] = line;

@@ -120,10 +120,15 @@ export interface TimesheetSource {
   hoursOff: ReadonlyMap<string, HoursOffByDate>;
   /** The terms of days off already worked out for this source (`dayOffTermsOf`), if any. */
   dayOffTerms?: ReturnType<typeof dayOffTermsOf>;
+  /** The contracts by person (`contractsByOrd`), if already sorted out. */
+  contractsOf?: ContractTerms[][];
 }
 
 /** The contracts of a source by person, in the people's order. */
-export function contractsByOrd(source: Pick<TimesheetSource, "people" | "contracts">): ContractTerms[][] {
+export function contractsByOrd(
+  source: Pick<TimesheetSource, "people" | "contracts" | "contractsOf">,
+): ContractTerms[][] {
+  if (source.contractsOf) return source.contractsOf;
   const byUser = new Map<string, ContractTerms[]>();
   for (const contract of source.contracts) {
     const list = byUser.get(contract.user_id);
@@ -133,10 +138,23 @@ export function contractsByOrd(source: Pick<TimesheetSource, "people" | "contrac
   return source.people.map((person) => byUser.get(person.user_id) ?? []);
 }
 
-/** For a source, the contract in force for a line's person on its day (`contractInForce`), or null. */
-export function contractOfLine(source: TimesheetSource): (line: TimesheetLine) => ContractTerms | null {
+/**
+ * For a source, the contract in force for a line's person on its day (`contractInForce`), or null. Given the report's
+ * period, a person with one contract over all of it (or none) is answered without looking at the day.
+ */
+export function contractOfLine(
+  source: TimesheetSource,
+  period?: { from: CalendarDate; to: CalendarDate },
+): (line: TimesheetLine) => ContractTerms | null {
   const byOrd = contractsByOrd(source);
-  return (line) => contractInForce(byOrd[line[0]]!, line[1]);
+  if (!period) return (line) => contractInForce(byOrd[line[0]]!, line[1]);
+  const throughout = byOrd.map((contracts) => inForceThroughout(contracts, period.from, period.to));
+  return (line) => {
+    const whole = throughout[line[0]];
+    return whole !== undefined && line[1] >= period.from && line[1] <= period.to
+      ? whole
+      : contractInForce(byOrd[line[0]]!, line[1]);
+  };
 }
 
 /** For a source, what takes hours off a line's person on its day, or undefined. */
@@ -337,6 +355,17 @@ function termsPiece(
   );
 }
 
+/** The pieces by weekday of the contracts with `contract`'s terms, from `known`. */
+function piecesOfTerms(known: Map<string, Uint8Array[]>, contract: ContractTerms): Uint8Array[] {
+  const key = `${contract.contract_type} ${contract.contractual_hours} ${JSON.stringify(contract.contractual_hours_by_day)}`;
+  let pieces = known.get(key);
+  if (!pieces) {
+    pieces = [];
+    known.set(key, pieces);
+  }
+  return pieces;
+}
+
 /** The names' part of a row's JSON, to its end. */
 function namesPiece(line: TimesheetLine): Uint8Array {
   return utf8(
@@ -367,9 +396,11 @@ export function timesheetJson(
     ),
   );
   const days = new Map<CalendarDate, { piece: Uint8Array; weekday: Weekday; index: number }>();
-  // By contract, its terms on each weekday (Monday first). The pieces are made by functions apart (`dayPiece`,
-  // `termsPiece`, `namesPiece`), once each: the loop stays small enough for V8 to inline its writes.
+  // By contract, its terms on each weekday (Monday first), shared by the contracts whose terms are alike (most people's
+  // are). The pieces are made by functions apart (`dayPiece`, `termsPiece`, `namesPiece`), once each: the loop stays
+  // small enough for V8 to inline its writes.
   const contractPieces = new Map<ContractTerms, Uint8Array[]>();
+  const termsPieces = new Map<string, Uint8Array[]>();
   const namePieces = new Map<string, Uint8Array>();
   const noContract = termsPiece({
     contract_type: null,
@@ -426,7 +457,7 @@ export function timesheetJson(
     } else if (contract) {
       let byWeekday = contractPieces.get(contract);
       if (!byWeekday) {
-        byWeekday = [];
+        byWeekday = piecesOfTerms(termsPieces, contract);
         contractPieces.set(contract, byWeekday);
       }
       let contractPiece = byWeekday[date.index];
