@@ -154,7 +154,6 @@ export function writeCalendarFeed({ events, timeZone, span, now }: CalendarFeedC
     // wants UTC. Each event names the person's zone, and the generator writes its VTIMEZONE once.
     timezone: { name: null, generator: vtimezoneGenerator({ from: earliest - dayMs, to: span.to + 2 * 366 * dayMs }) },
     ttl: refreshSeconds,
-    x: { "X-WR-TIMEZONE": timeZone },
   });
   const stamp = Temporal.Instant.fromEpochMilliseconds(Math.floor(now / 1000) * 1000);
   for (const event of events) {

@@ -141,7 +141,7 @@ describe("GET /ics/{secret}.ics", () => {
     expect(response.headers["cache-control"]).toBe("private, max-age=300");
     expect(response.headers["x-robots-tag"]).toBe("noindex, nofollow");
     expect(response.body).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*END:VCALENDAR$/);
-    expect(response.body).toContain("X-WR-TIMEZONE:Europe/Rome");
+    expect(response.body).toContain("PRODID:-//Timetrap//Calendar feed//EN\r\n");
 
     // A token sent along changes nothing: the address is the only key.
     const withToken = await request(t.app, { method: "GET", url: on.path, token: "forged" });

@@ -36,8 +36,7 @@ function changeBetween(from: number, to: number, offset: number, timeZone: strin
 /**
  * A VTIMEZONE written from the zone's own offsets over `span`, for a zone the published definitions do not name (an
  * alias Intl keeps, such as Asia/Saigon, or a zone newer than them): one observance for the offset at the span's start
- * and one for each change in it, as Intl (the same data the board's occurrences are computed with) reports them. The
- * offset the zone keeps longest in the span counts as its standard time.
+ * and one for each change in it, as Intl (the same data the board's occurrences are computed with) reports them.
  */
 export function vtimezoneFromOffsets(timeZone: string, span: { from: number; to: number }): string {
   const changes: Array<{ at: number; from: number; to: number }> = [];
@@ -49,13 +48,9 @@ export function vtimezoneFromOffsets(timeZone: string, span: { from: number; to:
     changes.push({ at: changeBetween(day - dayMs, day, previous, timeZone), from: previous, to: offset });
     previous = offset;
   }
-  const held = new Map<number, number>();
   const observances = [first, ...changes];
-  observances.forEach((observance, index) => {
-    const until = observances[index + 1]?.at ?? span.to;
-    held.set(observance.to, (held.get(observance.to) ?? 0) + (until - observance.at));
-  });
-  const standard = [...held.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? previous;
+  // Daylight-saving time puts the clock ahead: the zone's lowest offset in the span is its standard time.
+  const standard = Math.min(...observances.map((observance) => observance.to));
   const lines = [`BEGIN:VTIMEZONE`, `TZID:${timeZone}`];
   for (const observance of observances) {
     const kind = observance.to === standard ? "STANDARD" : "DAYLIGHT";

@@ -1270,6 +1270,26 @@ export const matrix: MatrixRow[] = [
     prepare: (f) => ({ url: `${org(f)}/team-plan?start_date=2026-01-05&end_date=2026-01-11` }),
   },
 
+  // The calendar feed (decision 029): the person's own, whoever else asks.
+  {
+    method: "GET",
+    path: "/api/v1/user/{id}/calendar-feed",
+    rule: { kind: "self" },
+    prepare: (f) => ({ url: `${user(f)}/calendar-feed` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/user/{id}/calendar-feed",
+    rule: { kind: "self" },
+    prepare: (f) => ({ url: `${user(f)}/calendar-feed` }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/user/{id}/calendar-feed",
+    rule: { kind: "self" },
+    prepare: (f) => ({ url: `${user(f)}/calendar-feed` }),
+  },
+
   // Integrations (decision 029). The matrix's server has no Google client, so the calls that reach Google or its consent
   // page answer 409 INTEGRATION_UNAVAILABLE to every signed-in caller; integrations.test.ts runs them against the fake.
   {
