@@ -803,6 +803,8 @@ export async function startFakeGoogle({
     ];
   }
 
+  const isMergedObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
   function patchEvent(owner, calendar, eventId, body) {
     if (owner.deleted.get(calendar.id).has(eventId)) return [404, googleError(404)];
     const event = eventOrInstance(owner, calendar, eventId);
@@ -813,7 +815,17 @@ export async function startFakeGoogle({
     for (const [key, value] of Object.entries(body)) {
       if (["id", "kind", "etag", "iCalUID", "recurringEventId", "htmlLink", "created"].includes(key)) continue;
       if (value === null) delete changed[key];
-      else changed[key] = structuredClone(value);
+      else if (isMergedObject(value) && isMergedObject(changed[key])) {
+        // Patch semantics: an object sent is merged into the stored one, a field sent as null is cleared. Moving an
+        // all-day event to a time must clear its `date` or Google refuses the mix.
+        for (const [field, inner] of Object.entries(value)) {
+          if (inner === null) delete changed[key][field];
+          else changed[key][field] = structuredClone(inner);
+        }
+      } else changed[key] = structuredClone(value);
+    }
+    if ((changed.start?.date && changed.start?.dateTime) || (changed.end?.date && changed.end?.dateTime)) {
+      return [400, googleError(400, "invalid", "Invalid start time.")];
     }
     if (!changed.start || !changed.end || (!changed.start.date && !changed.start.dateTime)) {
       return [400, googleError(400, "required", "Missing time")];

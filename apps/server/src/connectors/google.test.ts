@@ -523,8 +523,27 @@ describe("changing and deleting an event", () => {
     expect(patch?.query).toEqual({ sendUpdates: "none" });
     const [stored] = google.events(email, email);
     expect(stored?.summary).toBe("Riunione spostata");
-    expect(stored?.start).toEqual({ dateTime: "2026-03-11T15:00:00+01:00" });
+    expect(stored?.start).toMatchObject({ dateTime: "2026-03-11T15:00:00+01:00" });
     expect(stored?.sequence).toBe(1);
+  });
+
+  test("gives an all-day event times: its dates are cleared, as Google's merge of a patch needs", async () => {
+    const event = google.addEvent(email, email, {
+      start: { date: "2026-03-12" },
+      end: { date: "2026-03-13" },
+      summary: "Trasferta",
+    });
+    const { accessToken } = await connect();
+    const changed = await connector.patchEvent(accessToken, {
+      calendarId: email,
+      eventId: event.id,
+      patch: { start_time: at("2026-03-12T08:00:00Z"), end_time: at("2026-03-12T10:00:00Z") },
+      color: "#7bd148",
+      timeZone: rome,
+    });
+    expect(changed).toMatchObject({ all_day: false, start_time: at("2026-03-12T08:00:00Z"), start_date: null });
+    const [stored] = google.events(email, email);
+    expect(stored?.start).toEqual({ dateTime: "2026-03-12T09:00:00+01:00" });
   });
 
   test("patching one instance of a series moves that one only", async () => {

@@ -447,8 +447,9 @@ export function createGoogleConnector(config: GoogleConnectorConfig): GoogleConn
       const body: Record<string, unknown> = {};
       if (patch.summary !== undefined) body.summary = patch.summary;
       if (patch.start_time !== undefined && patch.end_time !== undefined) {
-        body.start = { dateTime: rfc3339(patch.start_time, timeZone) };
-        body.end = { dateTime: rfc3339(patch.end_time, timeZone) };
+        // Google merges the objects of a patch: `date: null` clears an all-day event's date as it gets a time.
+        body.start = { dateTime: rfc3339(patch.start_time, timeZone), date: null };
+        body.end = { dateTime: rfc3339(patch.end_time, timeZone), date: null };
       }
       const answer = parsed(
         eventSchema,
