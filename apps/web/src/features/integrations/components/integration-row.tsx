@@ -13,16 +13,25 @@ import type { IntegrationService, IntegrationServiceState } from "@timetrap/doma
 import type { ParseKeys } from "i18next";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { serviceNames } from "../../shell/navigation";
 import type { IntegrationMode, IntegrationView } from "../lib/integration-view";
 
-const serviceLooks: Record<IntegrationService, { icon: TablerIcon; color: string; description: ParseKeys }> = {
-  gcalendar: { icon: IconBrandGoogle, color: "blue", description: "integrations.services.gcalendar" },
-  todoist: { icon: IconChecklist, color: "red", description: "integrations.services.todoist" },
-  asana: { icon: IconBrandAsana, color: "pink", description: "integrations.services.asana" },
-  paymo: { icon: IconBriefcase, color: "orange", description: "integrations.services.paymo" },
-  jira: { icon: IconBrandJira, color: "indigo", description: "integrations.services.jira" },
-};
+/**
+ * Each service's name (the same in both languages), look and what it brings. The names are the sidebar's too
+ * (features/shell/navigation.ts), which the shell keeps for itself so as not to tie its chunk to this page's.
+ */
+const services: Record<IntegrationService, { name: string; icon: TablerIcon; color: string; description: ParseKeys }> =
+  {
+    gcalendar: {
+      name: "Google Calendar",
+      icon: IconBrandGoogle,
+      color: "blue",
+      description: "integrations.services.gcalendar",
+    },
+    todoist: { name: "Todoist", icon: IconChecklist, color: "red", description: "integrations.services.todoist" },
+    asana: { name: "Asana", icon: IconBrandAsana, color: "pink", description: "integrations.services.asana" },
+    paymo: { name: "Paymo", icon: IconBriefcase, color: "orange", description: "integrations.services.paymo" },
+    jira: { name: "Jira", icon: IconBrandJira, color: "indigo", description: "integrations.services.jira" },
+  };
 
 // Shade 8 for the badges' text colours: the light variant's default shade reads too pale on its tint.
 const statusBadges: Record<IntegrationMode | "needs_reconnect", { label: ParseKeys; color: string }> = {
@@ -39,7 +48,7 @@ const statusBadges: Record<IntegrationMode | "needs_reconnect", { label: ParseKe
 const connectedOn = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric" });
 
 export function serviceName(service: IntegrationService | null, fallback: string): string {
-  return service ? (serviceNames[service] ?? service) : fallback;
+  return service ? services[service].name : fallback;
 }
 
 export interface IntegrationRowProps {
@@ -57,8 +66,8 @@ export interface IntegrationRowProps {
 export function IntegrationRow({ state, view, planAllowsNone, busy, onConnect, onDisconnect }: IntegrationRowProps) {
   const { t } = useTranslation();
   const detailId = useId();
-  const look = serviceLooks[state.service];
-  const name = serviceName(state.service, state.service);
+  const look = services[state.service];
+  const name = look.name;
   const badge = statusBadges[view.needsReconnect ? "needs_reconnect" : view.mode];
   const integration = state.integration;
   // The credentials services connect again through their modal, which comes with their connectors.
