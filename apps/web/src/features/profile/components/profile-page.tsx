@@ -8,6 +8,7 @@ import { LanguageSelect } from "../../../components/language-select";
 import { i18n } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { AccessTokensSection } from "./access-tokens-section";
+import { CalendarFeedSection } from "./calendar-feed-section";
 import { LeaveOrganizationSection } from "./leave-organization-section";
 import { SessionsSection } from "./sessions-section";
 
@@ -115,6 +116,7 @@ export function ProfilePage({
       {passkeys}
       <SessionsSection />
       <AccessTokensSection />
+      <CalendarFeedSection userId={user.uid} />
       {securityActivity}
       <LeaveOrganizationSection user={user} />
     </Box>
