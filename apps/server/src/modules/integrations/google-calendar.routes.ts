@@ -93,7 +93,7 @@ export const googleCalendarRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Change a Google event",
         description:
-          "Changes an event's title or times at Google (both times together), without mailing its guests " +
+          "Changes an event's title or times (both together) at Google, without mailing its guests " +
           `(\`sendUpdates=none\`), and answers the event as Google keeps it. ${failures}`,
         security: bearerSecurity,
         params: eventParams,
