@@ -1,7 +1,7 @@
 import { ActionIcon, Checkbox, Group, Loader, Stack, Text, Tooltip } from "@mantine/core";
 import { IconCalendarOff, IconRefresh } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { type GoogleCalendar, withPreferenceDefaults } from "@timetrap/domain";
+import { type GoogleCalendar, type User, withPreferenceDefaults } from "@timetrap/domain";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -9,7 +9,7 @@ import { googleCalendarKeys, useGoogleCalendars } from "../../../api/google-cale
 import { useUpdateUser } from "../../../api/update-user";
 import { EmptyListState, LoadingState } from "../../../components/query-states";
 import { notifyRequestError } from "../../../lib/notify";
-import { useSignedInUser } from "../../../lib/session";
+import { useSession } from "../../../lib/session";
 import styles from "./google.module.css";
 import { GoogleEventDetails } from "./google-event-details";
 import { GoogleProblemState } from "./google-problem";
@@ -44,8 +44,12 @@ export function tickedCalendars(
  * (`gevent` in the address).
  */
 export function GoogleCalendarSource({ userId }: { userId: string }) {
+  const { user: me } = useSession();
+  return me ? <Calendars me={me} userId={userId} /> : <LoadingState />;
+}
+
+function Calendars({ me, userId }: { me: User; userId: string }) {
   const { t, i18n } = useTranslation();
-  const me = useSignedInUser();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const eventKey = searchParams.get("gevent");

@@ -55,5 +55,7 @@ export function descriptionText(description: string): string {
   if (!/<[a-z!/][^>]*>|&[a-z#0-9]+;/i.test(description)) return description.trim();
   const withBreaks = description.replace(/<br\s*\/?>/gi, "\n").replace(/<\/(p|div|li|h[1-6])>/gi, "$&\n");
   const document = new DOMParser().parseFromString(withBreaks, "text/html");
+  // A script's or a style's text is no part of what the reader should see.
+  for (const element of document.querySelectorAll("script, style")) element.remove();
   return (document.body.textContent ?? "").replace(/\n{3,}/g, "\n\n").trim();
 }
