@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { startSmtpServer } from "@timetrap/fakes";
+import { fakeGoogleClientId, startFakeGoogle, startSmtpServer } from "@timetrap/fakes";
 import { baseURL } from "../playwright.config.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -24,8 +24,10 @@ async function waitForServer(url: string, server: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts a local SMTP server, a small HTTP mailbox that lets the tests read what it received, and the built
- * Timetrap server on a fresh embedded database. Environment variables set here reach the test workers.
+ * Starts a local SMTP server, a small HTTP mailbox that lets the tests read what it received, a fake Google (OAuth and
+ * Calendar API), and the built Timetrap server on a fresh embedded database. Environment variables set here reach the
+ * test workers: MAILBOX_URL, and FAKE_GOOGLE_URL, whose /__control/ endpoints give the fake's accounts calendars and
+ * events and answer its consent page.
  */
 export default async function globalSetup() {
   const smtp = await startSmtpServer();
@@ -35,6 +37,11 @@ export default async function globalSetup() {
   });
   await new Promise<void>((r) => mailbox.listen(0, "127.0.0.1", r));
   process.env.MAILBOX_URL = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`;
+
+  // Google Calendar is configured against the fake. Its client id also shows the login page's Google button, which no
+  // journey uses; it is the fake keys' client id too (startFakeJwks), for one that would.
+  const google = await startFakeGoogle({ clientId: fakeGoogleClientId });
+  process.env.FAKE_GOOGLE_URL = google.url;
 
   const dataDir = mkdtempSync(join(tmpdir(), "timetrap-e2e-"));
   const port = new URL(baseURL).port;
@@ -49,6 +56,12 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       APP_URL: baseURL,
       SMTP_URL: smtp.url,
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_OAUTH_AUTHORIZE_URL: google.authorizeUrl,
+      GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
+      GOOGLE_OAUTH_REVOKE_URL: google.revokeUrl,
+      GOOGLE_CALENDAR_API_URL: google.calendarApiUrl,
       LOG_LEVEL: "warn",
       // The helpers that make accounts through the API each name their own client address (`ownClientAddress`):
       // a run signs up far more accounts than the 20 verification e-mails one address may ask for in an hour.
@@ -62,6 +75,7 @@ export default async function globalSetup() {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
     await smtp.close();
+    await google.close();
     mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
