@@ -45,13 +45,18 @@ describe("the calendar feed section of the profile", { timeout: 15_000 }, () => 
     const region = await section();
     const toggle = await within(region).findByRole("switch", { name: "Publish my blocks as a calendar" });
     expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription("Off: no address shows your blocks.");
     expect(within(region).queryByRole("textbox")).not.toBeInTheDocument();
 
     await user.click(toggle);
     const address = await within(region).findByRole("textbox", { name: "Feed address" });
     expect(address).toHaveValue(firstUrl);
     expect(address).toHaveAttribute("readonly");
-    expect(within(region).getByRole("switch", { name: "Publish my blocks as a calendar" })).toBeChecked();
+    const checked = within(region).getByRole("switch", { name: "Publish my blocks as a calendar" });
+    expect(checked).toBeChecked();
+    expect(checked).toHaveAccessibleDescription(
+      "Anyone who has the address can see your blocks: add it only to your own calendars.",
+    );
     expect(within(region).getByText("Address made on 13/03/2026")).toBeInTheDocument();
     expect(await screen.findByText("The calendar feed is on")).toBeInTheDocument();
     // Nothing is asked before turning it on.

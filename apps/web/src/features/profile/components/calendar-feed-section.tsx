@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Alert, Button, CopyButton, Group, Stack, Switch, Text, Textarea } from "@mantine/core";
 import { IconCheck, IconClipboard, IconRefresh } from "@tabler/icons-react";
 import type { CalendarFeed } from "@timetrap/domain";
 import dayjs from "dayjs";
@@ -11,8 +11,17 @@ import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { displayDateFormat } from "../../../lib/display-date";
 import { mutationToasts } from "../../../lib/notify";
 
-/** A long address in a narrow field: monospace, so that its characters can be told apart when read out. */
-const addressField = { input: { fontFamily: "var(--mantine-font-family-monospace)" } } as const;
+/**
+ * The address whole, over as many lines as it takes (a phone shows a few dozen characters of a line): monospace, so
+ * that its characters can be told apart, and broken anywhere, as it has no spaces.
+ */
+const addressField = {
+  input: {
+    fontFamily: "var(--mantine-font-family-monospace)",
+    fontSize: "var(--mantine-font-size-xs)",
+    wordBreak: "break-all",
+  },
+} as const;
 
 /** The address with its copy button, when and how it was made, and a way to make a new one. */
 function FeedAddress({
@@ -28,7 +37,9 @@ function FeedAddress({
   return (
     <Stack gap="sm">
       {feed.url ? (
-        <TextInput
+        <Textarea
+          autosize
+          minRows={1}
           label={t("calendarFeed.address")}
           description={t("calendarFeed.addressDescription")}
           value={feed.url}
@@ -131,7 +142,8 @@ export function CalendarFeedSection({ userId }: { userId: string }) {
               label={t("calendarFeed.toggle")}
               aria-describedby={stateId}
             />
-            <Text id={stateId} size="xs" c="dimmed" mt={4} pl={46}>
+            {/* Under the label: the switch's track and the gap after it. */}
+            <Text id={stateId} size="xs" c="dimmed" mt={4} pl={50}>
               {feed.data.enabled ? t("calendarFeed.onDescription") : t("calendarFeed.offDescription")}
             </Text>
           </div>
