@@ -354,7 +354,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     timeoutMs: config.connectorTimeoutMs,
   });
   const integrations = createIntegrationsService({
-    repository: createIntegrationsRepository(database.db),
+    repository: createIntegrationsRepository(database.db, database.kind),
     users,
     organizations,
     oauth: { gcalendar: google },

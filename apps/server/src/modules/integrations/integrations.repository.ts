@@ -22,12 +22,49 @@ export type IntegrationQueries = ReturnType<typeof integrationQueries>;
 export type IntegrationsRepository = IntegrationQueries & {
   /** Runs `work` in one transaction, with the queries bound to it (and the transaction, for other modules). */
   transaction<T>(work: (queries: IntegrationQueries, tx: Database) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` with a person's integration held, one holder at a time, while it calls the service (a token refresh):
+   * `find` reads the row once it is held. On PostgreSQL, a transaction with the row locked (`FOR UPDATE`), which holds
+   * across instances. On the embedded store a transaction would hold the whole store while the service answers (up to
+   * its timeout and retries); there is one server process per store (decision 011), so a queue in this process holds
+   * the integration instead and the writes are statements of their own.
+   */
+  holding<T>(
+    userId: string,
+    service: IntegrationService,
+    work: (queries: IntegrationQueries, find: () => Promise<IntegrationRow | undefined>) => Promise<T>,
+  ): Promise<T>;
 };
 
-export function createIntegrationsRepository(db: Database): IntegrationsRepository {
+export function createIntegrationsRepository(db: Database, kind: "pglite" | "postgres"): IntegrationsRepository {
+  const queries = integrationQueries(db);
+  const queues = new Map<string, Promise<unknown>>();
   return {
-    ...integrationQueries(db),
+    ...queries,
     transaction: (work) => db.transaction((tx) => work(integrationQueries(tx), tx)),
+    holding(userId, service, work) {
+      if (kind === "postgres") {
+        return db.transaction((tx) => {
+          const held = integrationQueries(tx);
+          return work(held, () => held.findForUpdate(userId, service));
+        });
+      }
+      const key = `${userId}:${service}`;
+      const before = queues.get(key) ?? Promise.resolve();
+      const run = before.then(
+        () => work(queries, () => queries.find(userId, service)),
+        () => work(queries, () => queries.find(userId, service)),
+      );
+      const settled = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      queues.set(key, settled);
+      void settled.then(() => {
+        if (queues.get(key) === settled) queues.delete(key);
+      });
+      return run;
+    },
   };
 }
 

@@ -195,8 +195,8 @@ export function createIntegrationsService({
     connector: OAuthConnector,
     rejected: string | null,
   ): Promise<Refreshed> {
-    return repository.transaction(async (queries) => {
-      const row = await queries.findForUpdate(userId, service);
+    return repository.holding(userId, service, async (queries, find) => {
+      const row = await find();
       if (!row) throw notConnected(service);
       if (row.status === "needs_reconnect") return { refused: needsReconnect(service, row.lastError) };
       const current = open(row, row.credential);

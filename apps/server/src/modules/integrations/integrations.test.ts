@@ -353,7 +353,7 @@ describe("the plan's INTEGRATION unit", () => {
       audit: testAudit(t),
     });
     const service = createIntegrationsService({
-      repository: createIntegrationsRepository(t.db),
+      repository: createIntegrationsRepository(t.db, t.database.kind),
       users: createUsersService({
         repository: createUsersRepository(t.db),
         organizations: organizationsService,
