@@ -212,6 +212,10 @@ export const googleEventPatchSchema = z
     start_time: z.number().int().min(0).optional(),
     end_time: z.number().int().min(0).optional(),
   })
+  .refine((patch) => patch.summary !== undefined || patch.start_time !== undefined, {
+    message: "Nothing to change: send summary, or start_time and end_time",
+    path: ["summary"],
+  })
   .refine((patch) => (patch.start_time === undefined) === (patch.end_time === undefined), {
     message: "start_time and end_time are changed together",
     path: ["end_time"],
