@@ -193,6 +193,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: config.bodyLimitBytes,
+    // Outside services' ids come in paths (a Google calendar's id is an address, an imported one longer): past
+    // Fastify's default of 100 characters a path part would be a 404 before any schema could say so.
+    maxParamLength: 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors: answerFrameworkError,
   });
