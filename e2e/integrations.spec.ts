@@ -26,10 +26,14 @@ const phone = { width: 390, height: 844 };
 const pageLoad = { timeout: 60_000 };
 const desktop = { width: 1366, height: 860 };
 
-async function shots(page: Page, language: string, name: string) {
+/** The page on a desktop, then on a phone, whose sidebar shows its icons only (as it starts on a narrow screen). */
+async function shots(page: Page, language: "en" | "it", name: string) {
+  const sidebar = texts[language].components.sidebar;
   await shot(page, language, `integrations-${name}`, { fullPage: true });
   await page.setViewportSize(phone);
+  await page.getByRole("button", { name: sidebar.collapse }).click();
   await shot(page, language, `integrations-${name}-phone`, { fullPage: true });
+  await page.getByRole("button", { name: sidebar.expand }).click();
   await page.setViewportSize(desktop);
 }
 

@@ -33,15 +33,15 @@ const services: Record<IntegrationService, { name: string; icon: TablerIcon; col
     jira: { name: "Jira", icon: IconBrandJira, color: "indigo", description: "integrations.services.jira" },
   };
 
-// Shade 8 for the badges' text colours: the light variant's default shade reads too pale on its tint.
+// Plain colour names: the theme darkens a light badge's words until they read on its tint (decision 017).
 const statusBadges: Record<IntegrationMode | "needs_reconnect", { label: ParseKeys; color: string }> = {
-  always_on: { label: "integrations.status.connected", color: "teal.8" },
-  connected: { label: "integrations.status.connected", color: "teal.8" },
-  needs_reconnect: { label: "integrations.status.needsReconnect", color: "orange.8" },
-  available: { label: "integrations.status.notConnected", color: "gray.7" },
-  plan_blocked: { label: "integrations.status.notConnected", color: "gray.7" },
-  not_configured: { label: "integrations.status.notConfigured", color: "gray.7" },
-  coming_soon: { label: "integrations.status.comingSoon", color: "indigo.8" },
+  always_on: { label: "integrations.status.connected", color: "teal" },
+  connected: { label: "integrations.status.connected", color: "teal" },
+  needs_reconnect: { label: "integrations.status.needsReconnect", color: "orange" },
+  available: { label: "integrations.status.notConnected", color: "gray" },
+  plan_blocked: { label: "integrations.status.notConnected", color: "gray" },
+  not_configured: { label: "integrations.status.notConfigured", color: "gray" },
+  coming_soon: { label: "integrations.status.comingSoon", color: "indigo" },
 };
 
 /** dd/MM/yyyy (spec §5), in the browser's zone. */
@@ -101,7 +101,8 @@ export function IntegrationRow({ state, view, planAllowsNone, busy, onConnect, o
   return (
     <Paper withBorder radius="lg" p="md" data-testid={`integration-${state.service}`}>
       <Group wrap="nowrap" align="flex-start" gap="md">
-        <ThemeIcon size={40} radius="md" variant="light" color={look.color} aria-hidden>
+        {/* Left out on a phone, where the words need the width. */}
+        <ThemeIcon size={40} radius="md" variant="light" color={look.color} aria-hidden visibleFrom="xs">
           <look.icon size={22} stroke={1.7} />
         </ThemeIcon>
         <Box style={{ flex: 1, minWidth: 0 }}>
@@ -115,7 +116,13 @@ export function IntegrationRow({ state, view, planAllowsNone, busy, onConnect, o
             {t(look.description)}
           </Text>
           {detail && (
-            <Text id={detailId} size="sm" mt={6} c={view.mode === "plan_blocked" ? "orange.9" : undefined}>
+            <Text
+              id={detailId}
+              size="sm"
+              mt={6}
+              c={view.mode === "plan_blocked" ? "orange.9" : undefined}
+              style={{ overflowWrap: "anywhere" }}
+            >
               {detail}
             </Text>
           )}
@@ -153,7 +160,7 @@ export function IntegrationRow({ state, view, planAllowsNone, busy, onConnect, o
             <Button
               mt="sm"
               size="xs"
-              color="orange.8"
+              color="orange"
               leftSection={<IconRefresh size={14} />}
               loading={busy}
               onClick={onConnect}

@@ -94,7 +94,7 @@ describe("integrations page", () => {
     expect(gcalendar).toBeChecked();
     expect(gcalendar).toBeEnabled();
     expect(gcalendar).toHaveAccessibleDescription("Connected as ada@gmail.com");
-    expect(screen.getByText("1 of 2 integrations on your plan")).toBeInTheDocument();
+    expect(screen.getByText("Integrations on your plan: 1 of 2")).toBeInTheDocument();
 
     await user.click(gcalendar);
     expect(await screen.findByText("Google Calendar disconnected")).toBeInTheDocument();
@@ -219,7 +219,7 @@ describe("integrations page", () => {
     expect(gcalendar).toHaveAccessibleDescription(
       "Your plan's integrations are all in use: turn one off, or move to a larger plan, to connect Google Calendar.",
     );
-    expect(screen.getByText("2 of 2 integrations on your plan")).toBeInTheDocument();
+    expect(screen.getByText("Integrations on your plan: 2 of 2")).toBeInTheDocument();
     // The connected ones can still be turned off.
     expect(await toggle("Paymo")).toBeEnabled();
   });

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Stack } from "@mantine/core";
+import { Alert, Box, Stack, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import type { ConnectErrorCode, IntegrationService, IntegrationServiceState, UserIntegrations } from "@timetrap/domain";
 import type { ParseKeys } from "i18next";
@@ -113,9 +113,9 @@ function IntegrationsScreen({ userId }: { userId: string }) {
         description={t("integrations.description")}
         action={
           limit && limit.tier_limit !== null ? (
-            <Badge variant="light" color={limit.blocked ? "orange.9" : "gray.7"} size="lg" radius="sm" tt="none">
+            <Text size="sm" fw={600} c={limit.blocked ? "orange.9" : "dimmed"}>
               {t("integrations.plan.usage", { used: limit.used, limit: limit.tier_limit })}
-            </Badge>
+            </Text>
           ) : undefined
         }
       />
