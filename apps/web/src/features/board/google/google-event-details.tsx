@@ -1,5 +1,5 @@
-import { Anchor, Button, CloseButton, Group, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconCalendarOff, IconExternalLink, IconMapPin } from "@tabler/icons-react";
+import { ActionIcon, Anchor, Button, Group, Stack, Text, TextInput, Title, Tooltip } from "@mantine/core";
+import { IconArrowLeft, IconCalendarOff, IconExternalLink, IconMapPin } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { GoogleEvent, GoogleEventPatch } from "@timetrap/domain";
 import { type FormEvent, useCallback, useState, useSyncExternalStore } from "react";
@@ -86,11 +86,15 @@ export function GoogleEventDetails({
 
   return (
     <Stack gap="sm" aria-label={t("googleCalendar.details.label", { title })} role="region">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Tooltip label={t("googleCalendar.details.back")}>
+          <ActionIcon variant="subtle" aria-label={t("googleCalendar.details.back")} onClick={onClose}>
+            <IconArrowLeft size={18} />
+          </ActionIcon>
+        </Tooltip>
         <Title order={3} size="h5" style={{ overflowWrap: "anywhere" }}>
           {title}
         </Title>
-        <CloseButton aria-label={t("googleCalendar.details.back")} onClick={onClose} />
       </Group>
       {editing ? (
         <GoogleEventForm event={event} onDone={() => setEditing(false)} />
