@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Button, Group, Stack, Text, TextInput, Title, Tooltip } from "@mantine/core";
-import { IconArrowLeft, IconCalendarOff, IconExternalLink, IconMapPin } from "@tabler/icons-react";
+import { IconArrowLeft, IconCalendarOff, IconMapPin } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { GoogleEvent, GoogleEventPatch } from "@timetrap/domain";
 import { type FormEvent, useCallback, useState, useSyncExternalStore } from "react";
@@ -121,10 +121,7 @@ export function GoogleEventDetails({
           )}
           {event.html_link && (
             <Anchor href={event.html_link} target="_blank" rel="noopener noreferrer" size="sm">
-              <Group component="span" gap={4} wrap="nowrap">
-                {t("googleCalendar.details.open")}
-                <IconExternalLink size={14} aria-hidden />
-              </Group>
+              {t("googleCalendar.details.open")}
             </Anchor>
           )}
           <Group gap="xs">
