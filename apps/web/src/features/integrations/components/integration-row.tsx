@@ -11,7 +11,7 @@ import {
 } from "@tabler/icons-react";
 import type { IntegrationService, IntegrationServiceState } from "@timetrap/domain";
 import type { ParseKeys } from "i18next";
-import { useId } from "react";
+import { type CSSProperties, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { IntegrationMode, IntegrationView } from "../lib/integration-view";
 
@@ -43,6 +43,9 @@ const statusBadges: Record<IntegrationMode | "needs_reconnect", { label: ParseKe
   not_configured: { label: "integrations.status.notConfigured", color: "gray" },
   coming_soon: { label: "integrations.status.comingSoon", color: "indigo" },
 };
+
+/** A toggle on that may not be turned off reads as on, in a quieter shade, rather than as Mantine's grey disabled one. */
+const lockedOn = { "--switch-disabled-color": "var(--mantine-primary-color-3)" } as CSSProperties;
 
 /** dd/MM/yyyy (spec §5), in the browser's zone. */
 const connectedOn = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric" });
@@ -135,6 +138,7 @@ export function IntegrationRow({ state, view, planAllowsNone, busy, onConnect, o
         <Switch
           size="md"
           mt={8}
+          style={view.mode === "always_on" ? lockedOn : undefined}
           checked={view.checked}
           disabled={view.disabled || busy}
           onChange={(event) => (event.currentTarget.checked ? onConnect() : onDisconnect())}
