@@ -4,14 +4,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { userIntegrations, users } from "../../db/schema.js";
 import { addMember, type BuiltUser, buildOrganization } from "../../test/factories.js";
-import { request, type TestApp } from "../../test/test-app.js";
 import {
   connectGoogle,
   googleEnvOf,
   integrationRow,
   storedTokens,
   useTestAppWithGoogle,
-} from "./integrations-testing.js";
+} from "../../test/integrations.js";
+import { request, type TestApp } from "../../test/test-app.js";
 
 const { t, google } = useTestAppWithGoogle();
 

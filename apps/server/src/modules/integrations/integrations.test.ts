@@ -5,15 +5,6 @@ import { describe, expect, test } from "vitest";
 import { createGoogleConnector } from "../../connectors/google.js";
 import { oauthStates, organizations, plans, userIntegrations, users } from "../../db/schema.js";
 import { addMember, type BuiltUser, buildOrganization, buildUser, testAudit } from "../../test/factories.js";
-import { request, snapshot } from "../../test/test-app.js";
-import { createOrganizationsRepository } from "../organizations/organizations.repository.js";
-import { createOrganizationsService } from "../organizations/organizations.service.js";
-import { createSessionsRepository } from "../sessions/sessions.repository.js";
-import { createSessionsService } from "../sessions/sessions.service.js";
-import { createUsersRepository } from "../users/users.repository.js";
-import { createUsersService } from "../users/users.service.js";
-import { createIntegrationsRepository } from "./integrations.repository.js";
-import { createIntegrationsService } from "./integrations.service.js";
 import {
   callBack,
   connectGoogle,
@@ -24,7 +15,16 @@ import {
   pathOf,
   storedTokens,
   useTestAppWithGoogle,
-} from "./integrations-testing.js";
+} from "../../test/integrations.js";
+import { request, snapshot } from "../../test/test-app.js";
+import { createOrganizationsRepository } from "../organizations/organizations.repository.js";
+import { createOrganizationsService } from "../organizations/organizations.service.js";
+import { createSessionsRepository } from "../sessions/sessions.repository.js";
+import { createSessionsService } from "../sessions/sessions.service.js";
+import { createUsersRepository } from "../users/users.repository.js";
+import { createUsersService } from "../users/users.service.js";
+import { createIntegrationsRepository } from "./integrations.repository.js";
+import { createIntegrationsService } from "./integrations.service.js";
 
 const { t, google } = useTestAppWithGoogle();
 

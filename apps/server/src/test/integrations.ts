@@ -1,10 +1,10 @@
 import { type FakeGoogle, startFakeGoogle } from "@timetrap/fakes";
 import { and, eq } from "drizzle-orm";
 import { afterAll, expect } from "vitest";
-import { userIntegrations } from "../../db/schema.js";
-import type { BuiltUser } from "../../test/factories.js";
-import { request, type TestApp, useTestApp } from "../../test/test-app.js";
-import { integrationAad, openSecret, sealSecret } from "./secret-box.js";
+import { userIntegrations } from "../db/schema.js";
+import { integrationAad, openSecret, sealSecret } from "../modules/integrations/secret-box.js";
+import type { BuiltUser } from "./factories.js";
+import { request, type TestApp, useTestApp } from "./test-app.js";
 
 /** The app's settings that point Google at the fake. */
 export function googleEnvOf(google: FakeGoogle): Record<string, string> {
