@@ -30,7 +30,7 @@ const preload = preloadWithoutHostImports({
 /** `npm run build:analyze` builds as production does, with the bundle report besides. */
 const analyze = process.env.npm_lifecycle_event === "build:analyze";
 
-export default defineConfig(() => ({
+export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     preload.plugin,
@@ -53,6 +53,17 @@ export default defineConfig(() => ({
       { find: /^@timetrap\/domain$/, replacement: domainSource },
       // Its own entry, loaded lazily: its dictionaries stay out of the first load (decision 010).
       { find: /^@timetrap\/domain\/password-strength$/, replacement: passwordStrengthSource },
+      // React Router's package points every import at its development build, whose warnings for developers stay in a
+      // bundle (its `ENABLE_DEV_WARNINGS` is a constant, not NODE_ENV); the build ships the production one, as the
+      // package publishes it beside.
+      ...(mode === "production"
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(import.meta.resolve("react-router").replace("/development/", "/production/")),
+            },
+          ]
+        : []),
     ],
   },
   server: {
