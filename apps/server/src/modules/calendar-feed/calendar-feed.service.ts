@@ -26,8 +26,8 @@ const feedFilePattern = /^([A-Za-z0-9_-]{43})\.ics$/;
 export const feedFetchRule: LimitRule = { scope: "calendar-feed:feed", limit: 120, windowSeconds: 3600 };
 /**
  * Addresses that name no feed, from one client. A secret cannot be guessed, so a client asking for many is broken or
- * probing: it is answered 429 rather than looked up on and on. Counted per client only when the lookup misses, so that
- * a calendar service fetching many people's feeds from one address is never held back by it.
+ * probing: past the limit it is answered 429. Counted per client only when the lookup misses, so that a calendar
+ * service fetching many people's feeds from one address is never held back by it.
  */
 export const unknownFeedRule: LimitRule = { scope: "calendar-feed:unknown", limit: 30, windowSeconds: 600 };
 

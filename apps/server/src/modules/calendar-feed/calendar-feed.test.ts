@@ -5,7 +5,8 @@ import { calendarFeeds } from "../../db/schema.js";
 import { addMember, type BuiltUser, buildOrganization, buildUser } from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 import { feedAad, openSecret } from "../integrations/secret-box.js";
-import { unknownFeedRule } from "./calendar-feed.service.js";
+import { createLimitsService } from "../limits/limits.service.js";
+import { feedFetchRule, unknownFeedRule } from "./calendar-feed.service.js";
 
 const t = useTestApp();
 
@@ -186,5 +187,21 @@ describe("GET /ics/{secret}.ics", () => {
     const { owner } = await person();
     const on = await turnOn(owner);
     expect((await fetchFeed(on.path, client)).statusCode).toBe(200);
+  });
+
+  test("one feed fetched past its hourly budget is answered 429, and other feeds are not", async () => {
+    const { owner } = await person();
+    const on = await turnOn(owner);
+    const [row] = await t.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, owner.id));
+    // The budget spent, as a runaway client would spend it.
+    const limits = createLimitsService(t.db);
+    for (let fetch = 1; fetch < feedFetchRule.limit; fetch++) await limits.hit(feedFetchRule, row!.secretHash);
+    expect((await fetchFeed(on.path)).statusCode).toBe(200);
+    const refused = await fetchFeed(on.path);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+
+    const other = await turnOn((await person()).owner);
+    expect((await fetchFeed(other.path)).statusCode).toBe(200);
   });
 });
