@@ -6,8 +6,9 @@ import { beforeAll, expect, test } from "vitest";
 import { totpFactors, users } from "../db/schema.js";
 import { addMember, buildUser } from "../test/factories.js";
 import type { JsonSchema, Parameter } from "../test/fuzz/schema-values.js";
+import { connectGoogle, connectUrlOf, useTestAppWithGoogle } from "../test/integrations.js";
 import { buildFixture, contractFor, type Fixture } from "../test/permission-matrix/fixture.js";
-import { request, useTestApp } from "../test/test-app.js";
+import { request } from "../test/test-app.js";
 import { VirtualAuthenticator } from "../test/virtual-authenticator.js";
 
 /**
@@ -17,7 +18,8 @@ import { VirtualAuthenticator } from "../test/virtual-authenticator.js";
  * is in `exceptions`, which says the rule: one a schema cannot state (a token from an e-mail, a code from an
  * authenticator, a slug that must match a name) must be named in the operation's description; one a schema could state
  * is a gap of the document, listed until its schema says it. Each exception's request is still refused as generated,
- * and accepted once it obeys the rule where the test can obey it.
+ * and accepted once it obeys the rule where the test can obey it. Google is the fake Google, to which the admin has
+ * connected their calendar.
  */
 
 interface Operation {
@@ -67,12 +69,18 @@ interface Exception {
   obey?: (sent: Sent) => Sent | Promise<Sent>;
 }
 
-const t = useTestApp();
+const { t, google } = useTestAppWithGoogle();
 let f: Fixture;
 let document: Document;
+/** The admin's Google calendar (the primary one, named by the account's address) and an event in it. */
+let googleCalendarId: string;
+let googleEventId: string;
 
 beforeAll(async () => {
   f = await buildFixture(t);
+  await connectGoogle(t, google, f.users.admin);
+  googleCalendarId = f.users.admin.email;
+  googleEventId = googleEvent("Planning");
   const served = await request(t.app, { method: "GET", url: "/api/v1/openapi.json" });
   document = served.json() as Document;
 }, 60_000);
@@ -104,6 +112,20 @@ function idNamed(name: string): string | undefined {
     holiday_group_id: f.holidayGroupId,
   };
   return byName[name];
+}
+
+/** The real id a string field of this name refers to at Google (a calendar's id is no UUID). */
+function googleIdNamed(name: string): string | undefined {
+  return name === "calendar_id" ? googleCalendarId : undefined;
+}
+
+/** An event of an hour in the admin's Google calendar, made at the fake Google: its id. */
+function googleEvent(summary: string): string {
+  return google.addEvent(googleCalendarId, googleCalendarId, {
+    summary,
+    start: { dateTime: "2026-03-02T09:00:00+01:00" },
+    end: { dateTime: "2026-03-02T10:00:00+01:00" },
+  }).id;
 }
 
 /** The least value the schema accepts: required properties only, the first enum value and alternative, bounds. */
@@ -162,6 +184,8 @@ function minimalString(schema: JsonSchema, name: string): string {
 /** A string of the schema's format, else a sample that matches its pattern, else a short text of its lengths. */
 function stringFor(schema: JsonSchema, name: string): string {
   serial += 1;
+  const googleId = googleIdNamed(name);
+  if (googleId) return googleId;
   if (schema.format === "uuid") {
     const id = idNamed(name);
     if (!id) throw new Error(`no id of the fixture for a field named ${name}`);
@@ -179,11 +203,16 @@ function stringFor(schema: JsonSchema, name: string): string {
   return schema.maxLength === undefined ? text : text.slice(0, schema.maxLength);
 }
 
-/** The request for an operation: its path with the real ids, its required query parameters and its body. */
+/**
+ * The request for an operation: its path with the real ids (or the first value of a path part that is a choice, such as
+ * a service's name), its required query parameters and its body.
+ */
 function generate(call: Call, prepared: Prepared): Sent {
   const parameters = call.operation.parameters ?? [];
   const url = call.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
-    const id = prepared.ids?.[name] ?? pathId(call.path, name);
+    const schema = parameters.find((parameter) => parameter.in === "path" && parameter.name === name)?.schema;
+    const choice = schema?.enum ? String(minimal(schema, name)) : undefined;
+    const id = prepared.ids?.[name] ?? pathId(call.path, name) ?? choice;
     if (!id) throw new Error(`no id for {${name}} of ${call.path}`);
     return id;
   });
@@ -241,6 +270,8 @@ function pathId(path: string, name: string): string | undefined {
     "holiday-groups": f.holidayGroupId,
     "time-off-kinds": f.kindId,
     "time-off-allowances": f.kindId,
+    calendars: googleCalendarId,
+    events: googleEventId,
   };
   return collection ? byCollection[collection] : undefined;
 }
@@ -418,6 +449,15 @@ const prepare: Record<string, () => Promise<Prepared>> = {
       },
     };
   },
+  // The admin's Google Calendar connected (again), whichever call removed it before.
+  deleteUserIntegration: async () => {
+    await connectGoogle(t, google, f.users.admin);
+    return {};
+  },
+  deleteGoogleEvent: async () => {
+    await connectGoogle(t, google, f.users.admin);
+    return { ids: { eventId: googleEvent("Gone") } };
+  },
   stopTimer: async () => {
     const timer = await f.api("GET", `/api/v1/user/${f.users.admin.id}/timer`);
     if (Object.keys(timer).length === 0) {
@@ -542,6 +582,28 @@ const exceptions: Record<string, Exception> = {
     named: /a Monday by week, a 1st by month/,
     obey: (sent) => ({ ...sent, query: { ...sent.query, period_start: "2026-11-23" } }),
   },
+  completeIntegrationConnection: {
+    rule: "the state that GET connect/{service} signed and the code of the consent page",
+    named: /\bstate\b.{0,20}\bsigned\b/i,
+    obey: async (sent) => {
+      const admin = f.users.admin;
+      const back = new URL(google.consent(await connectUrlOf(t, admin), { email: admin.email, allow: true }));
+      return { ...sent, query: Object.fromEntries(back.searchParams) };
+    },
+  },
+  listGoogleEvents: {
+    rule: "end_time after start_time",
+    named: /end_time.{0,60}\b(after|later than)\b|\b(after|later than) (the )?start/i,
+    obey: (sent) => ({
+      ...sent,
+      query: { ...sent.query, end_time: String(Number(sent.query.start_time) + 3_600_000) },
+    }),
+  },
+  // No service connects with a key in this version: nothing makes the request accepted.
+  createUserIntegration: {
+    rule: "a service that connects with a key: the redirect ones connect through GET connect/{service}, the others are not part of this version",
+    named: /not part of this version[\s\S]*connect\/\{service\}/,
+  },
   deleteCustomer: {
     rule: "slug: the delete label and the customer's name, slugified",
     named: /customer's name|name of the customer/i,
@@ -589,7 +651,13 @@ async function send(call: Call, sent: Sent) {
     headers: sent.headers,
     remoteAddress: f.nextAddress(),
   });
-  const accepted = response.statusCode >= 200 && response.statusCode < 300;
+  // A redirect that carries the outcome in its address (a connection's callback) is accepted when it names no error.
+  const location = response.headers.location;
+  const accepted =
+    (response.statusCode >= 200 && response.statusCode < 300) ||
+    (response.statusCode === 302 &&
+      typeof location === "string" &&
+      !new URL(location, "http://timetrap.test").searchParams.has("error"));
   const shown =
     `${call.operationId} (${call.method} ${call.path}) → ${response.statusCode}: ${refusal(response.body)}\n` +
     `    sent ${sent.url} ${JSON.stringify(sent.query)} ${JSON.stringify(sent.body)}`;

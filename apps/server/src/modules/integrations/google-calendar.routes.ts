@@ -25,6 +25,12 @@ const eventParams = z.object({
   eventId: z.string().min(1).max(1024).describe("The Google event's id (an occurrence's own id for a series)"),
 });
 
+/** A change must change something, which the document says too, so that a client generated from it sends one. */
+const eventPatch = googleEventPatchSchema.meta({
+  minProperties: 1,
+  description: "A change: summary, or start_time and end_time together.",
+});
+
 /** Decision 029's table, said once for every call that reaches Google. */
 const failures =
   "Google's failures: 409 `INTEGRATION_NOT_CONNECTED` (not connected) or `INTEGRATION_NEEDS_RECONNECT` (Google " +
@@ -97,7 +103,7 @@ export const googleCalendarRoutes: FastifyPluginAsyncZod<{
           `(\`sendUpdates=none\`), and answers the event as Google keeps it. ${failures}`,
         security: bearerSecurity,
         params: eventParams,
-        body: withExample(googleEventPatchSchema, googleEventPatchExample),
+        body: withExample(eventPatch, googleEventPatchExample),
         response: {
           200: answer(googleEventSchema, "The event as changed", googleEventPatchedExample),
           ...upstreamErrors,
