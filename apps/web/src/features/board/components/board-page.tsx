@@ -254,6 +254,8 @@ export function BoardPage() {
         const params = new URLSearchParams(current);
         if (next) params.set("panel", next);
         else params.delete("panel");
+        // A Google event's details belong to the panel they were opened in.
+        if (next !== "gcalendar") params.delete("gevent");
         return params;
       },
       { replace: true },

@@ -181,6 +181,24 @@ describe("Google Calendar on the board", () => {
   );
 
   it(
+    "leaves out a ticked calendar that is no longer among the person's Google calendars, and draws the others'",
+    async () => {
+      const gone = { id: "gone@group.calendar.google.com", summary: "Old project", enabled: true };
+      const fetch = boardServer({
+        me: ada({ preferences: { ...ada().preferences, gcalendars: [...ada().preferences.gcalendars, gone] } }),
+        google: [standup],
+      });
+      renderApp({ route: "/user/user-1/board" });
+      expect(await screen.findByRole("button", { name: /^Standup, .*Google Calendar$/ })).toBeInTheDocument();
+      const asked = fetch
+        .requestsTo("GET", eventsPath)
+        .map((request) => request.url.searchParams.getAll("calendar_id"));
+      expect(asked.at(-1)).toEqual([primary.id]);
+    },
+    slowRender,
+  );
+
+  it(
     "says above the grid why Google's events are missing, and draws them once a retry succeeds",
     async () => {
       let failing = true;

@@ -2,7 +2,7 @@ import type { EventInput } from "@fullcalendar/react";
 import { type TimeBlockingEvent, withPreferenceDefaults } from "@timetrap/domain";
 import { useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { useGoogleEvents } from "../../../api/google-calendar";
+import { useGoogleCalendars, useGoogleEvents } from "../../../api/google-calendar";
 import type { EventRange } from "../../../api/time-blocking";
 import { useSignedInUser } from "../../../lib/session";
 import styles from "./google.module.css";
@@ -47,7 +47,14 @@ export function GoogleLayer({
   onChange: (decoration: GoogleDecoration | null) => void;
 }) {
   const me = useSignedInUser();
-  const calendarIds = useTickedCalendars(me.preferences, me.uid === userId);
+  const ticked = useTickedCalendars(me.preferences, me.uid === userId);
+  // A calendar ticked once and gone from Google since (deleted, no longer shared) is left out: the server would refuse
+  // the whole request for it, and the others' events would not show.
+  const calendars = useGoogleCalendars({ enabled: ticked.length > 0 });
+  const calendarIds = useMemo(() => {
+    const present = new Set(calendars.data?.map((calendar) => calendar.id));
+    return calendars.data ? ticked.filter((id) => present.has(id)) : [];
+  }, [ticked, calendars.data]);
   const query = useGoogleEvents(calendarIds.length > 0 ? range : null, calendarIds);
   const events = calendarIds.length > 0 ? query.data : undefined;
   // The address changes with every choice on the page; the decoration keeps one function to open an event.
@@ -83,6 +90,9 @@ export function GoogleLayer({
   // Nothing is withdrawn when the board goes: its events are drawn without Google's next time it comes.
   useEffect(() => () => onChange(null), [onChange]);
 
+  if (ticked.length > 0 && calendars.isError) {
+    return <GoogleProblemState compact error={calendars.error} onRetry={() => void calendars.refetch()} />;
+  }
   if (calendarIds.length === 0 || !query.isError) return null;
   return <GoogleProblemState compact error={query.error} onRetry={() => void query.refetch()} />;
 }
