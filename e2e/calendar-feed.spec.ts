@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { createBoardUser, createEvent, romeInstant, romeToday } from "./support/board.ts";
 import { openSignedIn } from "./support/helpers.ts";
 import { shot } from "./support/screens.ts";
@@ -59,6 +60,7 @@ for (const language of ["en", "it"] as const) {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
     await section.scrollIntoViewIfNeeded();
     await shot(page, language, "calendar-feed-on");
+    await expectNoSeriousA11yViolations(page, `profile with the calendar feed on (${language})`);
 
     // A calendar subscribed to the address: nothing but the address.
     const feed = await request.get(first);

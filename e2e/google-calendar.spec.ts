@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import {
   afterBoardRefresh,
   bearer,
@@ -132,6 +133,7 @@ for (const language of ["en", "it"] as const) {
         expect.arrayContaining([{ id: teamId, summary: "Team", enabled: true }]),
       );
       await shot(page, language, "google-calendar-01-board-and-panel");
+      await expectNoSeriousA11yViolations(page, `board with Google events and the calendars panel (${language})`);
       // On a phone the panel is a drawer over the board's day.
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(
@@ -181,6 +183,7 @@ for (const language of ["en", "it"] as const) {
         /google\.com\/calendar/,
       );
       await shot(page, language, "google-calendar-03-details");
+      await expectNoSeriousA11yViolations(page, `a Google event's details (${language})`);
       await details.getByRole("button", { name: g.details.delete }).click();
       const dialog = page.getByRole("dialog", { name: g.details.deleteTitle });
       await expect(dialog).toContainText(fill(g.details.deleteMessage, { title: "Design review" }));

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { createOnboardedUser, openSignedIn } from "./support/helpers.ts";
 import { shot } from "./support/screens.ts";
 
@@ -30,6 +31,7 @@ const desktop = { width: 1366, height: 860 };
 async function shots(page: Page, language: "en" | "it", name: string) {
   const sidebar = texts[language].components.sidebar;
   await shot(page, language, `integrations-${name}`, { fullPage: true });
+  await expectNoSeriousA11yViolations(page, `integrations page, ${name} (${language})`);
   await page.setViewportSize(phone);
   await page.getByRole("button", { name: sidebar.collapse }).click();
   await shot(page, language, `integrations-${name}-phone`, { fullPage: true });

@@ -195,7 +195,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     bodyLimit: config.bodyLimitBytes,
     // Outside services' ids come in paths (a Google calendar's id is an address, an imported one longer): past
     // Fastify's default of 100 characters a path part would be a 404 before any schema could say so.
-    maxParamLength: 1024,
+    routerOptions: { maxParamLength: 1024 },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors: answerFrameworkError,
   });
