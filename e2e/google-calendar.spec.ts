@@ -14,6 +14,7 @@ import {
   slotPoint,
   week,
 } from "./support/board.ts";
+import { controlFakeGoogle, fakeGoogle } from "./support/google.ts";
 import { openSignedIn } from "./support/helpers.ts";
 import { shot } from "./support/screens.ts";
 
@@ -28,18 +29,11 @@ test.use({ timezoneId: rome });
 const texts = { en, it };
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? "");
-const fakeGoogle = () => {
-  const url = process.env.FAKE_GOOGLE_URL;
-  if (!url) throw new Error("FAKE_GOOGLE_URL is not set: the global setup starts the fake Google");
-  return url;
-};
 /** The first wait after the browser comes back from the consent page: a whole page load on a busy 2-core machine. */
 const pageLoad = { timeout: 60_000 };
 
 async function control(request: APIRequestContext, path: string, data: object) {
-  const response = await request.post(`${fakeGoogle()}/__control/${path}`, { data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as { id: string };
+  return (await (await controlFakeGoogle(request, path, data)).json()) as { id: string };
 }
 
 /** Connects the person's Google Calendar as they would: the consent page of the (fake) Google, allowed. */

@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { controlFakeGoogle, fakeGoogle } from "./support/google.ts";
 import { createOnboardedUser, openSignedIn } from "./support/helpers.ts";
 import { shot } from "./support/screens.ts";
 
@@ -14,11 +15,6 @@ import { shot } from "./support/screens.ts";
 const texts = { en, it };
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? "");
-const fakeGoogle = () => {
-  const url = process.env.FAKE_GOOGLE_URL;
-  if (!url) throw new Error("FAKE_GOOGLE_URL is not set: the global setup starts the fake Google");
-  return url;
-};
 const phone = { width: 390, height: 844 };
 /**
  * The first wait after the browser comes back from the consent page: a whole page load (the app, the session, the
@@ -46,12 +42,6 @@ async function shots(page: Page, language: "en" | "it", name: string) {
 async function flip(toggle: Locator) {
   await expect(toggle).toBeEnabled();
   await toggle.click({ force: true });
-}
-
-async function control(request: APIRequestContext, path: string, data: object = {}) {
-  const response = await request.post(`${fakeGoogle()}/__control/${path}`, { data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response;
 }
 
 for (const language of ["en", "it"] as const) {
@@ -112,8 +102,8 @@ for (const language of ["en", "it"] as const) {
     await shots(page, language, "04-connected");
 
     // Google refuses the stored tokens: the next call through the server marks it for reconnecting.
-    await control(request, "refuse-refresh", { email: person.email });
-    await control(request, "expire-access-tokens");
+    await controlFakeGoogle(request, "refuse-refresh", { email: person.email });
+    await controlFakeGoogle(request, "expire-access-tokens");
     const calendars = await request.get("/api/v1/connect/gcalendar/calendars", {
       headers: { authorization: `Bearer ${person.token}` },
     });

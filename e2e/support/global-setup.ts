@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { fakeGoogleClientId, startFakeGoogle, startSmtpServer } from "@timetrap/fakes";
+import { fakeGoogleClientId, googleServerEnvOf, startFakeGoogle, startSmtpServer } from "@timetrap/fakes";
 import { baseURL } from "../playwright.config.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -56,12 +56,7 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       APP_URL: baseURL,
       SMTP_URL: smtp.url,
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_CLIENT_SECRET: google.clientSecret,
-      GOOGLE_OAUTH_AUTHORIZE_URL: google.authorizeUrl,
-      GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
-      GOOGLE_OAUTH_REVOKE_URL: google.revokeUrl,
-      GOOGLE_CALENDAR_API_URL: google.calendarApiUrl,
+      ...googleServerEnvOf(google),
       LOG_LEVEL: "warn",
       // The helpers that make accounts through the API each name their own client address (`ownClientAddress`):
       // a run signs up far more accounts than the 20 verification e-mails one address may ask for in an hour.

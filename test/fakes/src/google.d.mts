@@ -113,3 +113,8 @@ export declare function startFakeGoogle(options?: {
   /** The calendars' zone unless one says otherwise. */
   timeZone?: string;
 }): Promise<FakeGoogle>;
+
+/** The settings that point a Timetrap server's Google Calendar connection at `google` (a started fake). */
+export declare function serverEnvOf(
+  google: Pick<FakeGoogle, "clientId" | "clientSecret" | "authorizeUrl" | "tokenUrl" | "revokeUrl" | "calendarApiUrl">,
+): Record<string, string>;

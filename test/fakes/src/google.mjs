@@ -1110,3 +1110,15 @@ export async function startFakeGoogle({
     },
   };
 }
+
+/** The settings that point a Timetrap server's Google Calendar connection at `google` (a started fake). */
+export function serverEnvOf(google) {
+  return {
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_OAUTH_AUTHORIZE_URL: google.authorizeUrl,
+    GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
+    GOOGLE_OAUTH_REVOKE_URL: google.revokeUrl,
+    GOOGLE_CALENDAR_API_URL: google.calendarApiUrl,
+  };
+}

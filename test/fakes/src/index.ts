@@ -6,6 +6,7 @@ export {
   type FakeGoogleEvent,
   type FakeGoogleFailure,
   type FakeGoogleRequest,
+  serverEnvOf as googleServerEnvOf,
   startFakeGoogle,
 } from "./google.mjs";
 export { type FakeJwks, fakeGoogleClientId, startFakeJwks } from "./google-jwks.mjs";

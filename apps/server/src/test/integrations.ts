@@ -1,4 +1,4 @@
-import { type FakeGoogle, startFakeGoogle } from "@timetrap/fakes";
+import { type FakeGoogle, googleServerEnvOf, startFakeGoogle } from "@timetrap/fakes";
 import { and, eq } from "drizzle-orm";
 import { afterAll, expect } from "vitest";
 import { userIntegrations } from "../db/schema.js";
@@ -7,16 +7,7 @@ import type { BuiltUser } from "./factories.js";
 import { request, type TestApp, useTestApp } from "./test-app.js";
 
 /** The app's settings that point Google at the fake. */
-export function googleEnvOf(google: FakeGoogle): Record<string, string> {
-  return {
-    GOOGLE_CLIENT_ID: google.clientId,
-    GOOGLE_CLIENT_SECRET: google.clientSecret,
-    GOOGLE_OAUTH_AUTHORIZE_URL: google.authorizeUrl,
-    GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
-    GOOGLE_OAUTH_REVOKE_URL: google.revokeUrl,
-    GOOGLE_CALENDAR_API_URL: google.calendarApiUrl,
-  };
-}
+export const googleEnvOf = googleServerEnvOf;
 
 /** `useTestApp` with the fake Google as Google (over HTTP on a local port); `google` is filled before the tests run. */
 export function useTestAppWithGoogle(env: Record<string, string> = {}): { t: TestApp; google: FakeGoogle } {
