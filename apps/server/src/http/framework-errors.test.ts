@@ -17,8 +17,8 @@ describe("addresses the router refuses", () => {
     });
   });
 
-  test("a path parameter longer than the router keeps is a 400 with the error body", async () => {
-    const response = await request(t.app, { method: "GET", url: `/api/v1/organization/${"x".repeat(300)}/user` });
+  test("a path parameter longer than the router keeps (1,024 characters) is a 400 with the error body", async () => {
+    const response = await request(t.app, { method: "GET", url: `/api/v1/organization/${"x".repeat(1025)}/user` });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       statusCode: 400,
