@@ -10,10 +10,14 @@ import { languageNames } from "./language-names";
 export function LanguageMenuDropdown({ target, openOnMount }: { target: ReactElement; openOnMount: boolean }) {
   const { i18n } = useTranslation();
   const active = currentLanguage();
-  // Drawn because the visitor clicked the button before it had come: it opens once drawn.
+  // Drawn because the visitor clicked the button before it had come: it opens once drawn, after the events of that
+  // click are over. The code may arrive between the press and the click (it is fetched as the pointer comes), and the
+  // click would then reach this menu's button and toggle it shut again.
   const [opened, setOpened] = useState(false);
   useEffect(() => {
-    if (openOnMount) setOpened(true);
+    if (!openOnMount) return;
+    const timer = setTimeout(() => setOpened(true));
+    return () => clearTimeout(timer);
   }, [openOnMount]);
   return (
     <Menu position="bottom-end" shadow="md" width={160} opened={opened} onChange={setOpened}>
