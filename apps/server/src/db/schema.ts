@@ -4,6 +4,8 @@ import {
   approvalPeriods,
   type ContractType,
   contractTypes,
+  type DeliveryState,
+  deliveryStates,
   eventTypes,
   type HalfDay,
   type HolidayConvention,
@@ -19,6 +21,8 @@ import {
   integrationServices,
   integrationStatuses,
   integrationTokenTypes,
+  type JobState,
+  jobStates,
   type Language,
   languages,
   type MemberTag,
@@ -29,12 +33,16 @@ import {
   type ProjectUpdateStatus,
   projectUpdateStatuses,
   recurrenceFrequencies,
+  type SubscriptionStatus,
+  subscriptionStatuses,
   type TimeOffStatus,
   type TimesheetPeriodStatus,
   timeOffStatuses,
   timesheetPeriodStatuses,
   type UserStatus,
   userStatuses,
+  type WebhookConditions,
+  type WebhookEvent,
 } from "@timetrap/domain";
 import { sql } from "drizzle-orm";
 import {
@@ -123,6 +131,15 @@ export const organizations = pgTable(
       .notNull()
       .references(() => plans.id),
     subscriptionId: text("subscription_id"),
+    /** The Paddle subscription's status (decision 031); `none` without one. */
+    subscriptionStatus: text("subscription_status").$type<SubscriptionStatus>().notNull().default("none"),
+    /** Paddle's customer id (`ctm_…`), kept from the first subscription event. */
+    billingCustomerId: text("billing_customer_id"),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    /** Paddle's scheduled change (`{action, effective_at}`), such as a cancellation at the period's end. */
+    scheduledChange: jsonb("scheduled_change").$type<{ action: string; effective_at: string } | null>(),
+    /** The `occurred_at` of the last subscription event applied: an older one arriving late changes nothing. */
+    subscriptionEventAt: timestamp("subscription_event_at", { withTimezone: true }),
     /** Every member must sign in with a second factor; one without is sent to enrolment at the next sign-in. */
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     /** The period a timesheet is submitted and approved for (decision 026). */
@@ -137,6 +154,7 @@ export const organizations = pgTable(
   (t) => [
     check("organizations_language_known", oneOf(t.language, languages)),
     check("organizations_approval_period_known", oneOf(t.approvalPeriod, approvalPeriods)),
+    check("organizations_subscription_status_known", oneOf(t.subscriptionStatus, subscriptionStatuses)),
   ],
 );
 
@@ -1242,4 +1260,133 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   secretHash: text("secret_hash").notNull().unique(),
   secret: text("secret").notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * The durable job queue (issue 14, decision 030): webhook deliveries, e-mails and, later, write-backs to outside
+ * services. A job is enqueued in the transaction of the change that causes it, claimed by one worker at a time with
+ * `FOR UPDATE SKIP LOCKED` (its lease in `locked_until`), retried with backoff until `max_attempts`, then dead.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    state: text("state").$type<JobState>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull(),
+    /** When the job may next be claimed (its first run, or the retry after a failure). */
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While claimed: until when the claim holds; a worker that died lets it lapse and another takes the job. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("jobs_state_known", oneOf(t.state, jobStates)),
+    check("jobs_attempts_in_range", sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
+    index("jobs_due_idx").on(t.runAt).where(sql`${t.state} in ('pending', 'running')`),
+    index("jobs_finished_idx").on(t.finishedAt).where(sql`${t.finishedAt} is not null`),
+  ],
+);
+
+/** An organization's webhook (spec part 2 §3; decision 030). The signing secret is sealed as integrations' are. */
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    events: jsonb("events").$type<WebhookEvent[]>().notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    conditions: jsonb("conditions").$type<WebhookConditions>().notNull().default({}),
+    /** The signing secret, sealed (AES-256-GCM); its last four characters in `secret_hint`. */
+    secret: text("secret").notNull(),
+    secretHint: text("secret_hint").notNull(),
+    /** Since when every delivery has failed; null after a success. A day of it disables the webhook. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    disabledReason: text("disabled_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("webhooks_organization_idx").on(t.organizationId)],
+);
+
+/** One event sent to one webhook; `id` is the `X-Timetrap-Delivery` header, `event_id` the body's `id`. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    webhookId: uuid("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").notNull(),
+    event: text("event").notNull(),
+    /** The JSON body, exactly as signed and sent. */
+    body: text("body").notNull(),
+    state: text("state").$type<DeliveryState>().notNull().default("pending"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("webhook_deliveries_state_known", oneOf(t.state, deliveryStates)),
+    index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt),
+  ],
+);
+
+/** Each attempt of a delivery: when, the answer's status and first bytes, how long it took, or why none came. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    responseExcerpt: text("response_excerpt").notNull().default(""),
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.at)],
+);
+
+/**
+ * The project events sent once (issue 14): each budget threshold (50, 80, 100) once per project, and the margin at
+ * risk once until the margin is back at or above its target (then the row goes and the alert is armed again).
+ */
+export const projectAlerts = pgTable(
+  "project_alerts",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** `budget:50`, `budget:80`, `budget:100` or `margin`. */
+    alert: text("alert").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.alert] })],
+);
+
+/** Paddle's webhook events already handled, by `event_id`: a replay is answered 200 and changes nothing. */
+export const billingEvents = pgTable("billing_events", {
+  eventId: text("event_id").primaryKey(),
+  eventType: text("event_type").notNull(),
+  occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+  organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "set null" }),
+  /** What the event did: `applied`, `stale` (older than the state already kept), `ignored` (no organization). */
+  outcome: text("outcome").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
