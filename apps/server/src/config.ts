@@ -36,6 +36,24 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{43}$|^[A-Fa-f0-9]{64}$/, "must be 32 bytes as 64 hex digits or 43 base64url characters")
     .optional(),
   CONNECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  JOBS_WORKER: z.enum(["on", "off"]).default("on"),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  WEBHOOK_ALLOW_HTTP: z.enum(["true", "false"]).default("false"),
+  WEBHOOK_ALLOWED_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(,\d{1,5})*$/, "must be port numbers separated by commas")
+    .default("80,443"),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  PADDLE_API_KEY: z.string().min(1).optional(),
+  PADDLE_CLIENT_TOKEN: z.string().min(1).optional(),
+  PADDLE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  PADDLE_ENVIRONMENT: z.enum(["sandbox", "production"]).optional(),
+  PADDLE_API_URL: httpUrl.optional(),
+  PADDLE_PRICE_IDS: z
+    .string()
+    .regex(/^[a-z0-9_-]+=[A-Za-z0-9_]+(,[a-z0-9_-]+=[A-Za-z0-9_]+)*$/, "must be plan=price pairs separated by commas")
+    .optional(),
   CHAT_SCRIPT_URL: httpUrl.optional(),
   TAG_MANAGER_URL: httpUrl.optional(),
   TERMS_URL: httpUrl.optional(),
@@ -65,6 +83,8 @@ const secretVariables = new Set<string>([
   "SMTP_URL",
   "GOOGLE_CLIENT_SECRET",
   "INTEGRATIONS_KEY",
+  "PADDLE_API_KEY",
+  "PADDLE_WEBHOOK_SECRET",
 ] satisfies EnvName[]);
 export const environmentVariableNames = Object.keys(envSchema.shape) as EnvName[];
 
@@ -155,6 +175,69 @@ export const configVariables: ReadonlyArray<{ name: EnvName; default: string; me
     default: "`10000`",
     meaning: "How long a call to an outside service (Google, Todoist, ...) may take before it counts as failed.",
   },
+  {
+    name: "JOBS_WORKER",
+    default: "`on`",
+    meaning:
+      "`off` keeps this instance from running queued jobs (webhook deliveries, e-mails); it still enqueues them for the instances that do.",
+  },
+  {
+    name: "JOBS_POLL_INTERVAL_MS",
+    default: "`1000`",
+    meaning: "How often an idle worker looks for due jobs (a job enqueued by this instance is started at once).",
+  },
+  {
+    name: "WEBHOOK_ALLOW_PRIVATE",
+    default: "`false`",
+    meaning:
+      "`true` lets webhooks reach private, loopback and link-local addresses. For tests only: it opens the server to SSRF.",
+  },
+  {
+    name: "WEBHOOK_ALLOW_HTTP",
+    default: "`false`",
+    meaning: "`true` accepts `http://` webhook URLs besides `https://`. For tests and local receivers only.",
+  },
+  {
+    name: "WEBHOOK_ALLOWED_PORTS",
+    default: "`80,443`",
+    meaning: "The only ports a webhook URL may name, separated by commas.",
+  },
+  {
+    name: "WEBHOOK_TIMEOUT_MS",
+    default: "`10000`",
+    meaning: "How long one webhook delivery attempt waits for the receiver's answer.",
+  },
+  {
+    name: "PADDLE_API_KEY",
+    default: "unset",
+    meaning:
+      "Paddle Billing's server-side API key. With `PADDLE_CLIENT_TOKEN`, `PADDLE_WEBHOOK_SECRET` and `PADDLE_PRICE_IDS` it turns payments on; unset, the plan picker says payments are not configured and `npm run plan` sets plans.",
+  },
+  {
+    name: "PADDLE_CLIENT_TOKEN",
+    default: "unset",
+    meaning: "Paddle.js's client-side token (`test_…` in the sandbox, `live_…` in production).",
+  },
+  {
+    name: "PADDLE_WEBHOOK_SECRET",
+    default: "unset",
+    meaning: "The secret of the notification destination that posts to `/api/v1/billing/paddle/webhook`.",
+  },
+  {
+    name: "PADDLE_ENVIRONMENT",
+    default: "`sandbox`, `production` when `NODE_ENV=production`",
+    meaning: "Which Paddle the checkout and the API calls use.",
+  },
+  {
+    name: "PADDLE_API_URL",
+    default: "Paddle's API of the environment",
+    meaning: "Base URL of Paddle's API (a local fake's in tests).",
+  },
+  {
+    name: "PADDLE_PRICE_IDS",
+    default: "unset",
+    meaning: "The Paddle price of each paid plan, as `plan=price` pairs: `unlimited=pri_01h…`.",
+  },
   { name: "CHAT_SCRIPT_URL", default: "unset", meaning: "Script of the chat-support widget. Unset: no widget." },
   {
     name: "TAG_MANAGER_URL",
@@ -237,6 +320,14 @@ export interface AppConfig {
   /** 32 bytes: the AES-256-GCM key of integration credentials. */
   integrationsKey: Buffer;
   connectorTimeoutMs: number;
+  jobsWorker: boolean;
+  jobsPollIntervalMs: number;
+  webhookAllowPrivate: boolean;
+  webhookAllowHttp: boolean;
+  webhookAllowedPorts: number[];
+  webhookTimeoutMs: number;
+  /** Paddle Billing (decision 031); null when payments are not configured (any of its keys missing). */
+  paddle: PaddleConfig | null;
   chatScriptUrl: string | null;
   tagManagerUrl: string | null;
   termsUrl: string;
@@ -253,6 +344,31 @@ export interface AppConfig {
   webDistDir: string;
   changelogPath: string;
   trustProxy: TrustProxy;
+}
+
+export interface PaddleConfig {
+  apiKey: string;
+  clientToken: string;
+  webhookSecret: string;
+  environment: "sandbox" | "production";
+  apiUrl: string;
+  /** Plan code to Paddle price id. */
+  priceIds: Record<string, string>;
+}
+
+function paddleConfigOf(e: z.infer<typeof envSchema>, nodeEnv: string | undefined): PaddleConfig | null {
+  if (!e.PADDLE_API_KEY || !e.PADDLE_CLIENT_TOKEN || !e.PADDLE_WEBHOOK_SECRET || !e.PADDLE_PRICE_IDS) return null;
+  const environment = e.PADDLE_ENVIRONMENT ?? (nodeEnv === "production" ? "production" : "sandbox");
+  const apiUrl =
+    e.PADDLE_API_URL ?? (environment === "production" ? "https://api.paddle.com" : "https://sandbox-api.paddle.com");
+  return {
+    apiKey: e.PADDLE_API_KEY,
+    clientToken: e.PADDLE_CLIENT_TOKEN,
+    webhookSecret: e.PADDLE_WEBHOOK_SECRET,
+    environment,
+    apiUrl: apiUrl.replace(/\/+$/, ""),
+    priceIds: Object.fromEntries(e.PADDLE_PRICE_IDS.split(",").map((pair) => pair.split("=") as [string, string])),
+  };
 }
 
 export class ConfigError extends Error {
@@ -305,6 +421,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleCalendarApiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ""),
     integrationsKey: keyOf(e.INTEGRATIONS_KEY ?? readOrCreateSecret(dataDir, "integrations-key", 32, "hex")),
     connectorTimeoutMs: e.CONNECTOR_TIMEOUT_MS,
+    jobsWorker: e.JOBS_WORKER === "on",
+    jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
+    webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP === "true",
+    webhookAllowedPorts: e.WEBHOOK_ALLOWED_PORTS.split(",").map(Number),
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    paddle: paddleConfigOf(e, env.NODE_ENV),
     chatScriptUrl: e.CHAT_SCRIPT_URL ?? null,
     tagManagerUrl: e.TAG_MANAGER_URL ?? null,
     termsUrl: e.TERMS_URL ?? `${appUrl}/legal/terms`,
