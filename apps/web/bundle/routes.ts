@@ -75,6 +75,11 @@ export const routes: RouteDefinition[] = [
   inShell("/organization/:orgId/holidays", "src/features/holidays/components/holidays-page.tsx", "holidays"),
   inShell("/user/:userId/time-off", "src/features/time-off/components/time-off-page.tsx", "timeOff"),
   inShell("/user/:userId/integrations", "src/features/integrations/components/integrations-page.tsx", "integrations"),
+  inShell(
+    "/organization/:orgId/subscription",
+    "src/features/subscription/components/subscription-page.tsx",
+    "subscription",
+  ),
 ];
 
 /**

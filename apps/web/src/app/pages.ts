@@ -122,6 +122,11 @@ export const pages = {
       (module) => module.IntegrationsPage,
     ),
   ),
+  subscription: lazyComponent(() =>
+    withTexts("subscription", import("../features/subscription/components/subscription-page")).then(
+      (module) => module.SubscriptionPage,
+    ),
+  ),
   timeOff: lazyComponent(() =>
     withTexts("timeOff", import("../features/time-off/components/time-off-page")).then((module) => module.TimeOffPage),
   ),

@@ -58,7 +58,7 @@ export function AppRoutes() {
               <Route index element={<pages.organization />} />
               <Route path="customers" element={<pages.customers />} />
               <Route path="workflows" element={<pages.workflows />} />
-              <Route path="subscription" element={comingSoon("subscription")} />
+              <Route path="subscription" element={<pages.subscription />} />
               <Route path="webhooks" element={comingSoon("webhooks")} />
               <Route path="roles" element={<pages.roles />} />
               <Route path="users" element={<pages.users />} />
