@@ -17,6 +17,8 @@ import { registerNulRejection } from "./http/reject-nul.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerSpa } from "./http/spa.js";
 import { fastifyTrustProxy } from "./http/trust-proxy.js";
+import type { JobQueue } from "./jobs/job-queue.js";
+import { createJobQueue } from "./jobs/queue.js";
 import { createMailer } from "./mail/mailer.js";
 import { createAccessTokensRepository } from "./modules/access-tokens/access-tokens.repository.js";
 import { accessTokensRoutes } from "./modules/access-tokens/access-tokens.routes.js";
@@ -132,6 +134,13 @@ import { createWorkflowsRepository } from "./modules/workflows/workflows.reposit
 import { workflowsRoutes } from "./modules/workflows/workflows.routes.js";
 import { createWorkflowsService } from "./modules/workflows/workflows.service.js";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The job queue (decision 030): tests run its due jobs with `runDue`. */
+    jobs: JobQueue;
+  }
+}
+
 export interface AppDeps {
   /** An open, migrated database. Without it the app opens (and migrates) the configured one and closes it with itself. */
   database?: DatabaseHandle;
@@ -243,7 +252,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
+  const jobs = createJobQueue({ db: database.db, logger: app.log, pollIntervalMs: config.jobsPollIntervalMs });
+  app.decorate("jobs", jobs);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    logger: app.log,
+    jobs,
+    db: database.db,
+    key: config.integrationsKey,
+  });
   const auditRepository = createAuditRepository(database.db);
   const audit = createAuditService({ repository: auditRepository, logger: app.log });
   const auditRetention = startAuditRetention({ audit, logger: app.log });
@@ -251,7 +269,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     // Work started after answers, and the mails in flight, finish before the database goes away.
     await auditRetention.stop();
     await auth.settle();
-    await mailer.drain();
+    // The jobs running finish; those still pending wait in the database for the next start.
+    await jobs.stop();
     if (ownsDatabase) await database.close();
   });
 
@@ -510,6 +529,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     prefix: apiPrefix,
     changelog: createChangelogService({ changelogPath: config.changelogPath }),
   });
+
+  // Every job handler is registered by now: the worker starts with the app (and stops, above, before the database).
+  if (config.jobsWorker) app.addHook("onReady", async () => jobs.start());
 
   await registerSpa(app, { webDistDir: config.webDistDir });
   return app;

@@ -11,3 +11,15 @@ export {
 } from "./google.mjs";
 export { type FakeJwks, fakeGoogleClientId, startFakeJwks } from "./google-jwks.mjs";
 export { type FakeSmtpServer, type ReceivedMail, startSmtpServer } from "./smtp.mjs";
+export {
+  deliverPaddleWebhook,
+  type FakePaddle,
+  type FakePaddleRequest,
+  type FakePaddleSubscription,
+  type PaddleWebhookEvent,
+  paddleEvent,
+  paddleSubscription,
+  serverEnvOf as paddleServerEnvOf,
+  signPaddleWebhook,
+  startFakePaddle,
+} from "./paddle.mjs";

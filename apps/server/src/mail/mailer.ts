@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Transporter } from "nodemailer";
+import type { Database } from "../db/database.js";
+import type { JobQueue } from "../jobs/job-queue.js";
+import { openSecret, sealSecret } from "../modules/integrations/secret-box.js";
 
 export interface Mail {
   to: string;
@@ -10,18 +13,32 @@ export interface Mail {
 
 export interface Mailer {
   /**
-   * Starts delivery and returns at once: the caller's answer must not wait on (or reveal, through its
-   * timing) a slow mail server. Failures are logged.
+   * Queues the e-mail (decision 030): a job, written with `db` (a transaction, to commit the e-mail with the change
+   * that causes it; the app's database otherwise), that a worker delivers and retries while the mail server fails.
+   * The caller's answer never waits on (or reveals, through its timing) a slow mail server.
    */
-  dispatch(mail: Mail): void;
-  /** Waits for every delivery started so far; called when the app closes. */
-  drain(): Promise<void>;
+  send(mail: Mail, db?: Database): Promise<void>;
 }
+
+/** The e-mail jobs' kind. */
+export const emailJobKind = "email";
+/** About 20 minutes of retries (10 s doubling, with jitter) before an e-mail is given up and logged as dead. */
+const emailMaxAttempts = 8;
+/** The e-mail's additional data when sealed: its links are as good as passwords until used. */
+const mailAad = "mail";
 
 type Deliver = (mail: Mail) => Promise<void>;
 
-export function createMailer(options: { smtpUrl: string | null; from: string; logger: FastifyBaseLogger }): Mailer {
-  const { logger } = options;
+export function createMailer(options: {
+  smtpUrl: string | null;
+  from: string;
+  logger: FastifyBaseLogger;
+  jobs: JobQueue;
+  db: Database;
+  /** Seals the queued e-mail at rest (the integrations key): a reset link in a database dump would be a way in. */
+  key: Buffer;
+}): Mailer {
+  const { logger, jobs, key } = options;
   let deliver: Deliver;
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;
@@ -40,16 +57,26 @@ export function createMailer(options: { smtpUrl: string | null; from: string; lo
       );
     };
   }
-  const pending = new Set<Promise<void>>();
-  return {
-    dispatch(mail) {
-      const delivery = deliver(mail)
-        .catch((err: unknown) => logger.error({ err, to: mail.to, subject: mail.subject }, "e-mail delivery failed"))
-        .finally(() => pending.delete(delivery));
-      pending.add(delivery);
+
+  jobs.register(emailJobKind, {
+    maxAttempts: emailMaxAttempts,
+    leaseMs: 60_000,
+    async run(job) {
+      const mail = JSON.parse(openSecret(key, String(job.payload.sealed), mailAad)) as Mail;
+      await deliver(mail);
     },
-    async drain() {
-      await Promise.all([...pending]);
+    async onDead(job, error) {
+      const mail = JSON.parse(openSecret(key, String(job.payload.sealed), mailAad)) as Mail;
+      logger.error({ err: error, to: mail.to, subject: mail.subject }, "e-mail delivery failed; given up");
+    },
+  });
+
+  return {
+    async send(mail, db = options.db) {
+      await jobs.enqueue(db, {
+        kind: emailJobKind,
+        payload: { sealed: sealSecret(key, JSON.stringify(mail), mailAad) },
+      });
     },
   };
 }

@@ -204,6 +204,12 @@ export const apiTags = [
       "A person's private calendar feed: an address (`/ics/{secret}.ics`) that calendars subscribe to, serving their " +
       "blocks as iCalendar; turned on, given a new address or turned off.",
   },
+  {
+    name: "billing",
+    description:
+      "The plans and the organization's subscription, paid through Paddle Billing: the plan picker's plans, the " +
+      "organization's plan and usage, the downgrade to free, and Paddle's signed webhook that moves the plan.",
+  },
   { name: "reports", description: "Timesheets, the team and user reports, a project's time entries and statistics." },
   { name: "audit", description: "The organization's audit log: who did what, when and from where." },
   { name: "config", description: "What a client needs to know about the server before signing in." },

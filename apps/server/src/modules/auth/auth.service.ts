@@ -323,7 +323,7 @@ export function createAuthService({
           tokenHash: sha256(token),
           expiresAt: new Date(at.getTime() + resetTokenLifetimeMinutes * 60_000),
         });
-        mailer.dispatch(
+        await mailer.send(
           resetPasswordEmail({
             to: account.email,
             nominative: account.nominative,

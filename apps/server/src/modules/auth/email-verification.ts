@@ -45,7 +45,7 @@ export function createEmailVerificationService({
       purpose: "verify",
       expiresAt: new Date(at.getTime() + emailVerificationLifetimeHours * 3600_000),
     });
-    mailer.dispatch(
+    await mailer.send(
       verificationEmail({
         to: account.email,
         nominative: account.nominative,

@@ -173,7 +173,19 @@ export function createOrganizationsService({
     return row;
   }
 
+  /** The seats the plan's USER unit counts: active members and pending, unexpired invitations (decision 008). */
+  async function countSeats(organizationId: string, tx: Database | undefined): Promise<number> {
+    const [members, openInvitations] = await Promise.all([
+      on(tx).findMembers(organizationId),
+      invitationsOn(tx).countOpen(organizationId, new Date()),
+    ]);
+    return members.filter((m) => occupiesSeat(m.user.status)).length + openInvitations;
+  }
+
   return {
+    /** The organization's usage of the plan's USER unit, as the invite and activation limit counts it. */
+    countSeats: ({ organizationId, tx }: { organizationId: string; tx?: Database }) => countSeats(organizationId, tx),
+
     /**
      * For every organization-scoped route: the actor's organization and role, after checking they belong to
      * `organizationId` (else 404) and, when `right` is given, that their role has it (else 403). Pass a
@@ -339,11 +351,7 @@ export function createOrganizationsService({
       verb: "invite" | "activate";
       tx?: Database;
     }): Promise<void> {
-      const [members, openInvitations] = await Promise.all([
-        on(tx).findMembers(organizationId),
-        invitationsOn(tx).countOpen(organizationId, new Date()),
-      ]);
-      const seats = members.filter((m) => occupiesSeat(m.user.status)).length + openInvitations;
+      const seats = await countSeats(organizationId, tx);
       if (isUnitBlocked(planConfig, "USER", seats)) {
         throw new AppError("PLAN_LIMIT_REACHED", seatLimitMessage(planConfig, verb));
       }

@@ -323,6 +323,11 @@ export function createProjectsService({
       return (await repository.findProjects(organizationId, { involving: userId })).map(toProject);
     },
 
+    /** The organization's usage of the plan's PROJECT unit, as the project limit counts it. */
+    async countProjects({ organizationId, tx }: { organizationId: string; tx?: Database }): Promise<number> {
+      return (tx ? repository.within(tx) : repository).countProjects(organizationId);
+    },
+
     /**
      * Needs create on project and a free PROJECT unit of the plan. The organization stays locked until the project
      * is saved, so two creations cannot both take the last unit.

@@ -1409,6 +1409,33 @@ export const matrix: MatrixRow[] = [
     rule: { kind: "right", right: "read timesheet" },
     prepare: (f) => ({ url: `${org(f)}/timesheet-approvals?period_start=2026-11-23` }),
   },
+  // Billing (decision 031). The matrix's server has no Paddle keys: the organization's plan is an operator's, so the
+  // downgrade moves it at once, and Paddle's webhook answers 503 to anyone; billing.test.ts runs them against the fake.
+  {
+    method: "GET",
+    path: "/api/v1/subscription",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/subscription" }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/subscription",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: (f) => ({ url: `${org(f)}/subscription` }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/subscription",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: (f) => ({ url: `${org(f)}/subscription` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/billing/paddle/webhook",
+    rule: { kind: "public" },
+    prepare: () => ({ url: "/api/v1/billing/paddle/webhook", body: { event_id: "evt_01matrix" } }),
+    expect: same(503),
+  },
 ];
 
 /** A Monday no row of the matrix has used yet, so that each submission starts from an open period. */
