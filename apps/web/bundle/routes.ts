@@ -80,6 +80,7 @@ export const routes: RouteDefinition[] = [
     "src/features/subscription/components/subscription-page.tsx",
     "subscription",
   ),
+  inShell("/organization/:orgId/webhooks", "src/features/webhooks/components/webhooks-page.tsx", "webhooks"),
 ];
 
 /**

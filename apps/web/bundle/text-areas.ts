@@ -28,6 +28,7 @@ export const textAreaRoots: Record<TextArea, string[]> = {
   timeOff: ["features/time-off/components/time-off-page.tsx"],
   integrations: ["features/integrations/components/integrations-page.tsx"],
   subscription: ["features/subscription/components/subscription-page.tsx"],
+  webhooks: ["features/webhooks/components/webhooks-page.tsx"],
   googleCalendar: ["features/board/google/google-layer.tsx", "features/board/google/gcalendar-source.tsx"],
   boardDialogs: ["features/board/event-form/event-form-modal.tsx", "features/board/side-panel/side-panel.tsx"],
 };

@@ -127,6 +127,11 @@ export const pages = {
       (module) => module.SubscriptionPage,
     ),
   ),
+  webhooks: lazyComponent(() =>
+    withTexts("webhooks", import("../features/webhooks/components/webhooks-page")).then(
+      (module) => module.WebhooksPage,
+    ),
+  ),
   timeOff: lazyComponent(() =>
     withTexts("timeOff", import("../features/time-off/components/time-off-page")).then((module) => module.TimeOffPage),
   ),

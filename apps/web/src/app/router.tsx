@@ -59,7 +59,7 @@ export function AppRoutes() {
               <Route path="customers" element={<pages.customers />} />
               <Route path="workflows" element={<pages.workflows />} />
               <Route path="subscription" element={<pages.subscription />} />
-              <Route path="webhooks" element={comingSoon("webhooks")} />
+              <Route path="webhooks" element={<pages.webhooks />} />
               <Route path="roles" element={<pages.roles />} />
               <Route path="users" element={<pages.users />} />
               <Route path="users/:userId" element={<pages.userDetails />} />

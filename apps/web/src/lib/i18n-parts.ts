@@ -85,6 +85,7 @@ export const textAreas = [
   "timeOff",
   "integrations",
   "subscription",
+  "webhooks",
   // Google Calendar on the board: its layer and its side panel's source, fetched after the board (decision 029).
   "googleCalendar",
   // The board's event form and side panel, fetched when first opened, not with the board.
