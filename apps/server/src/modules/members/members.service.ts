@@ -149,7 +149,7 @@ export function createMembersService({
     if (!details) throw notFound("Invitation");
     const { invitation } = details;
     const inviter = await users.findAccountById({ userId: actorId });
-    mailer.dispatch(
+    await mailer.send(
       invitationEmail({
         to: invitation.email,
         nominative: invitation.nominative,
