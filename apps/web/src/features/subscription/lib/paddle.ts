@@ -15,7 +15,8 @@ type PaddleListener = (event: PaddleEventData) => void;
 
 /** Paddle.js takes one event callback, at initialisation: it hands each event to the checkout on the page now. */
 let listener: PaddleListener | null = null;
-let loading: Promise<Paddle> | null = null;
+/** Paddle.js as initialised, and with what (the server's token, and the test seam when one is set). */
+let loaded: { key: string; seam: unknown; paddle: Promise<Paddle> } | null = null;
 
 /** Listens to Paddle's checkout events until the returned function is called. */
 export function listenToPaddle(next: PaddleListener): () => void {
@@ -31,17 +32,19 @@ export function listenToPaddle(next: PaddleListener): () => void {
  * takes payments: no other page carries it.
  */
 export function loadPaddle({ environment, token }: { environment: Environments; token: string }): Promise<Paddle> {
-  if (loading) return loading;
-  loading = (async () => {
-    const initializePaddle =
-      window.__timetrapPaddle?.initializePaddle ?? (await import("@paddle/paddle-js")).initializePaddle;
-    const paddle = await initializePaddle({ environment, token, eventCallback: (event) => listener?.(event) });
-    if (!paddle) throw new Error("Paddle.js did not load");
-    return paddle;
+  const key = `${environment}:${token}`;
+  const seam = window.__timetrapPaddle;
+  if (loaded && loaded.key === key && loaded.seam === seam) return loaded.paddle;
+  const paddle = (async () => {
+    const initializePaddle = seam?.initializePaddle ?? (await import("@paddle/paddle-js")).initializePaddle;
+    const instance = await initializePaddle({ environment, token, eventCallback: (event) => listener?.(event) });
+    if (!instance) throw new Error("Paddle.js did not load");
+    return instance;
   })();
+  loaded = { key, seam, paddle };
   // A failed load (offline, a blocked script) is tried again at the next checkout.
-  loading.catch(() => {
-    loading = null;
+  paddle.catch(() => {
+    if (loaded?.paddle === paddle) loaded = null;
   });
-  return loading;
+  return paddle;
 }
