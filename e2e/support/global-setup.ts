@@ -4,8 +4,16 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { fakeGoogleClientId, googleServerEnvOf, startFakeGoogle, startSmtpServer } from "@timetrap/fakes";
+import {
+  fakeGoogleClientId,
+  googleServerEnvOf,
+  paddleServerEnvOf,
+  startFakeGoogle,
+  startFakePaddle,
+  startSmtpServer,
+} from "@timetrap/fakes";
 import { baseURL } from "../playwright.config.ts";
+import { webhookReceiverPorts } from "./webhook-receiver.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -43,6 +51,13 @@ export default async function globalSetup() {
   const google = await startFakeGoogle({ clientId: fakeGoogleClientId });
   process.env.FAKE_GOOGLE_URL = google.url;
 
+  // Payments are taken through a fake Paddle: the journeys mock Paddle.js in the page and deliver Paddle's signed
+  // webhooks themselves, with the secret and price the server is given here (PADDLE_WEBHOOK_SECRET, PADDLE_PRICE_IDS).
+  const paddle = await startFakePaddle();
+  const paddleEnv = paddleServerEnvOf(paddle);
+  process.env.FAKE_PADDLE_URL = paddle.url;
+  process.env.E2E_PADDLE_WEBHOOK_SECRET = paddleEnv.PADDLE_WEBHOOK_SECRET;
+
   const dataDir = mkdtempSync(join(tmpdir(), "timetrap-e2e-"));
   const port = new URL(baseURL).port;
   // The browser journeys run on the embedded database, whatever the calling shell points at.
@@ -57,10 +72,15 @@ export default async function globalSetup() {
       APP_URL: baseURL,
       SMTP_URL: smtp.url,
       ...googleServerEnvOf(google),
+      ...paddleEnv,
       LOG_LEVEL: "warn",
       // The helpers that make accounts through the API each name their own client address (`ownClientAddress`):
       // a run signs up far more accounts than the 20 verification e-mails one address may ask for in an hour.
       TRUST_PROXY: "loopback",
+      // The webhooks journeys' local receiver (support/webhook-receiver.ts): loopback, http, its ports.
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      WEBHOOK_ALLOW_HTTP: "true",
+      WEBHOOK_ALLOWED_PORTS: ["80", "443", ...webhookReceiverPorts].join(","),
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -71,6 +91,7 @@ export default async function globalSetup() {
     await new Promise((r) => server.once("exit", r));
     await smtp.close();
     await google.close();
+    await paddle.close();
     mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

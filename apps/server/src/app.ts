@@ -130,6 +130,9 @@ import { createTwoFactorService } from "./modules/two-factor/two-factor.service.
 import { createUsersRepository } from "./modules/users/users.repository.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
+import { createWebhooksRepository } from "./modules/webhooks/webhooks.repository.js";
+import { webhooksRoutes } from "./modules/webhooks/webhooks.routes.js";
+import { createWebhooksService, webhookDeliveryJob } from "./modules/webhooks/webhooks.service.js";
 import { createWorkflowsRepository } from "./modules/workflows/workflows.repository.js";
 import { workflowsRoutes } from "./modules/workflows/workflows.routes.js";
 import { createWorkflowsService } from "./modules/workflows/workflows.service.js";
@@ -341,10 +344,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     repository: createProjectCategoriesRepository(database.db),
     organizations,
   });
+  const webhooks = createWebhooksService({
+    repository: createWebhooksRepository(database.db),
+    organizations,
+    jobs,
+    mailer,
+    settings: config,
+    logger: app.log,
+  });
+  jobs.register(webhookDeliveryJob, webhooks.deliveryHandler);
   const projects = createProjectsService({
     repository: createProjectsRepository(database.db),
     organizations,
     projectCategories,
+    projectEvents: webhooks,
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -472,6 +485,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     authenticate,
   });
   await api.register(projectsRoutes, { prefix: apiPrefix, projects, authenticate });
+  await api.register(webhooksRoutes, {
+    prefix: apiPrefix,
+    webhooks,
+    authenticate,
+    allowHttp: config.webhookAllowHttp,
+  });
   await api.register(projectCategoriesRoutes, { prefix: apiPrefix, projectCategories, authenticate });
   await api.register(expensesRoutes, {
     prefix: apiPrefix,

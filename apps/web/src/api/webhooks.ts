@@ -107,8 +107,10 @@ export function redeliverWebhookDelivery({
   orgId: string;
   webhookId: string;
   deliveryId: string;
-}): Promise<unknown> {
-  return api.post(`${webhookPath(orgId, webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`);
+}): Promise<WebhookDelivery> {
+  return api.post(`${webhookPath(orgId, webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, {
+    schema: webhookDeliverySchema,
+  });
 }
 
 export function getWebhookDeliveries({

@@ -173,6 +173,12 @@ export const apiTags = [
   { name: "project categories", description: "The categories a project may be filed under." },
   { name: "project areas", description: "The areas (departments, business lines) a project may belong to." },
   { name: "workflows", description: "The statuses a project moves through, in their order." },
+  {
+    name: "webhooks",
+    description:
+      "The organization's webhooks: addresses that receive a signed POST when a project changes status, passes a " +
+      "budget threshold or its margin falls below target, retried for about a day, with each delivery's log.",
+  },
   { name: "tasks", description: "Tasks and subtasks of projects, with their assignee, priority and dates." },
   { name: "task categories", description: "The categories of tasks and of planned time." },
   {

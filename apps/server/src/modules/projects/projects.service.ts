@@ -21,6 +21,21 @@ import type { ProjectQueries, ProjectRecord, ProjectsRepository, ProjectValues }
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;
 
+/** What the webhooks module does when a project changes (ProjectStatusChange's shape, kept here to keep imports one way). */
+export interface ProjectEvents {
+  projectStatusChanged(
+    tx: Database,
+    change: {
+      organizationId: string;
+      actorId: string;
+      project: { uid: string; title: string };
+      from: { uid: string; key: string; name: string };
+      to: { uid: string; key: string; name: string };
+    },
+  ): Promise<unknown>;
+  eventsCommitted(): void;
+}
+
 /** What a caller needs the project for: seeing it, or changing it or what hangs from it. */
 export type ProjectAccess = "read" | "edit";
 
@@ -123,10 +138,13 @@ export function createProjectsService({
   repository,
   organizations,
   projectCategories,
+  projectEvents,
 }: {
   repository: ProjectsRepository;
   organizations: OrganizationsService;
   projectCategories: Pick<ProjectCategoriesService, "requireCategory" | "requireArea">;
+  /** Told of a status change in its transaction (the webhooks' `project.status.change`), and after the commit. */
+  projectEvents?: ProjectEvents;
 }) {
   /** One project of the organization as the domain shows it, or undefined. */
   async function findProject(
@@ -380,10 +398,22 @@ export function createProjectsService({
           if (!(await queries.lockProject(organizationId, projectId))) throw notFound("Project");
           const [record] = await queries.findProjects(organizationId, { ids: [projectId] });
           const before = toProject(record!);
-          await queries.update(organizationId, projectId, await valuesOf(organizationId, input, tx, queries, before));
+          const values = await valuesOf(organizationId, input, tx, queries, before);
+          await queries.update(organizationId, projectId, values);
           await queries.replaceMembers(projectId, memberRowsOf(input));
+          if (projectEvents && values.statusId !== before.status.uid) {
+            const [after] = await queries.findProjects(organizationId, { ids: [projectId], withoutWorkLog: true });
+            await projectEvents.projectStatusChanged(tx, {
+              organizationId,
+              actorId,
+              project: { uid: projectId, title: input.title },
+              from: before.status,
+              to: { uid: after!.status.id, key: after!.status.key, name: after!.status.name },
+            });
+          }
         }),
       );
+      projectEvents?.eventsCommitted();
       return requireProject(organizationId, projectId);
     },
 

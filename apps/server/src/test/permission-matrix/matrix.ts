@@ -115,6 +115,18 @@ async function fresh(f: Fixture, url: string, body: unknown): Promise<string> {
   return String(made.uid ?? made.id ?? made.link_id ?? made.update_id);
 }
 
+const webhookBody = (f: Fixture) => ({
+  url: "https://192.0.2.10/hooks/timetrap",
+  description: f.unique("Hook"),
+  events: "project.status.change",
+  enabled: true,
+  conditions: {},
+});
+
+async function freshWebhook(f: Fixture): Promise<string> {
+  return fresh(f, `${org(f)}/webhooks`, webhookBody(f));
+}
+
 /**
  * The caller's authenticator app set up anew through the API (any earlier one removed first), and, with `enable`,
  * turned on: its secret, and the recovery codes that a confirmation can use once each.
@@ -917,6 +929,63 @@ export const matrix: MatrixRow[] = [
     prepare: async (f) => ({
       url: `${org(f)}/projects-workflows/${await fresh(f, `${org(f)}/projects-workflows`, { name: f.unique("Gone") })}`,
     }),
+  },
+
+  // Webhooks (decision 030); the url is a documentation address, refused at delivery without reaching any network.
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/webhooks",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: (f) => ({ url: `${org(f)}/webhooks` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/webhooks",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: (f) => ({ url: `${org(f)}/webhooks`, body: webhookBody(f) }),
+    expect: { admin: 201 },
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/organization/{orgId}/webhooks/{webhookId}",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: async (f) => ({ url: `${org(f)}/webhooks/${await freshWebhook(f)}`, body: webhookBody(f) }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/organization/{orgId}/webhooks/{webhookId}",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: async (f) => ({ url: `${org(f)}/webhooks/${await freshWebhook(f)}` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/webhooks/{webhookId}/secret",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: async (f) => ({ url: `${org(f)}/webhooks/${await freshWebhook(f)}/secret` }),
+  },
+  {
+    method: "GET",
+    path: "/api/v1/organization/{orgId}/webhooks/{webhookId}/deliveries",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: async (f) => ({ url: `${org(f)}/webhooks/${await freshWebhook(f)}/deliveries` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/webhooks/{webhookId}/test",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: async (f) => ({ url: `${org(f)}/webhooks/${await freshWebhook(f)}/test` }),
+    expect: { admin: 202 },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/organization/{orgId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver",
+    rule: { kind: "right", right: "edit organization" },
+    prepare: async (f) => {
+      const webhookId = await freshWebhook(f);
+      const delivery = await fresh(f, `${org(f)}/webhooks/${webhookId}/test`, undefined);
+      return { url: `${org(f)}/webhooks/${webhookId}/deliveries/${delivery}/redeliver` };
+    },
+    expect: { admin: 202 },
   },
 
   // Task categories

@@ -47,7 +47,7 @@ export function WebhookSecretModal({ secret, onClose }: { secret: string | null;
               <List.Item>
                 {t("webhooks.secret.howCompute")}
                 <Code block mt={6} style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
-                  sha256=HMAC_SHA256(secret, timestamp + "." + body)
+                  sha256=hex(HMAC_SHA256(secret, timestamp + "." + body))
                 </Code>
               </List.Item>
               <List.Item>

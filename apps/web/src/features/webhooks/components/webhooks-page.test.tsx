@@ -168,7 +168,7 @@ describe("webhooks page", () => {
     const secret = await screen.findByRole("dialog", { name: "Signing secret" });
     expect(within(secret).getByRole("textbox", { name: "Secret" })).toHaveValue("whsec_s3cr3t");
     expect(secret).toHaveTextContent("X-Timetrap-Signature");
-    expect(secret).toHaveTextContent('sha256=HMAC_SHA256(secret, timestamp + "." + body)');
+    expect(secret).toHaveTextContent('sha256=hex(HMAC_SHA256(secret, timestamp + "." + body))');
     expect(secret).toHaveTextContent("more than 5 minutes");
     expect(within(secret).getByRole("button", { name: "Copy secret" })).toBeInTheDocument();
     expect(await screen.findByText("Webhook created")).toBeInTheDocument();
