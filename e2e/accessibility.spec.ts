@@ -425,6 +425,12 @@ for (const language of languages) {
       await page.getByRole("button", { name: fill(l.workflows.delete, { name: "In review" }) }).click();
       await checkDialog(page, page.getByRole("dialog", { name: l.workflows.deleteTitle }), "delete status");
 
+      await page.goto(org("/subscription"));
+      await expect(page.getByTestId("current-plan-name")).toBeVisible();
+      await check(page, "subscription");
+      await page.getByRole("button", { name: l.subscription.changePlan }).click();
+      await checkDialog(page, page.getByRole("dialog", { name: l.subscription.picker.title }), "plan picker");
+
       await page.goto(org("/roles"));
       await page.getByRole("main").getByText("Manager", { exact: true }).click();
       await checkDialog(page, page.getByRole("dialog", { name: l.roles.editTitle }), "role editor");
