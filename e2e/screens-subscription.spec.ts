@@ -88,8 +88,30 @@ for (const language of ["en", "it"] as const) {
       await expectNoSeriousA11yViolations(page, `subscription page (${language})`);
       await pageShots("01-free");
 
+      // A server without payments: the picker names the operator's command and opens no checkout.
+      await page.route("**/api/v1/subscription", async (route) => {
+        const answer = await route.fetch();
+        const body = (await answer.json()) as { payments: Record<string, unknown> };
+        body.payments = { configured: false, environment: "sandbox", client_token: null };
+        await route.fulfill({ response: answer, json: body });
+      });
+      await page.reload();
       await page.getByRole("button", { name: t.changePlan }).click();
       const picker = page.getByRole("dialog", { name: t.picker.title });
+      await expect(picker.getByText(t.picker.notConfigured.title)).toBeVisible();
+      await expect(picker.getByText(`npm run plan -- --organization ${org} --plan unlimited`)).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `plan picker without payments (${language})`, {
+        include: ['[role="dialog"]'],
+      });
+      await expect(
+        picker.getByRole("button", { name: fill(t.picker.selectPlan, { plan: "Unlimited" }) }),
+      ).toBeDisabled();
+      await dialogShots("01b-not-configured");
+      await page.unroute("**/api/v1/subscription");
+      await page.reload();
+      await expect(page.getByTestId("current-plan-name")).toBeVisible();
+
+      await page.getByRole("button", { name: t.changePlan }).click();
       await expect(picker.getByTestId("plan-unlimited")).toBeVisible();
       await dialogShots("02-picker");
 
@@ -135,22 +157,6 @@ for (const language of ["en", "it"] as const) {
       // The plan stays until the period's end, then Paddle's `subscription.canceled` moves it to free.
       await expect(page.getByText(t.status.cancelsOn.split("{{")[0] as string)).toBeVisible();
       await pageShots("08-cancel-scheduled");
-
-      // A server without payments: the picker names the operator's command and opens no checkout.
-      await page.route("**/api/v1/subscription", async (route) => {
-        const answer = await route.fetch();
-        const body = (await answer.json()) as { payments: Record<string, unknown> };
-        body.payments = { configured: false, environment: "sandbox", client_token: null };
-        await route.fulfill({ response: answer, json: body });
-      });
-      await page.reload();
-      await page.getByRole("button", { name: t.changePlan }).click();
-      await expect(picker.getByText(t.picker.notConfigured.title)).toBeVisible();
-      await expect(picker.getByText(`npm run plan -- --organization ${org} --plan unlimited`)).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `plan picker without payments (${language})`, {
-        include: ['[role="dialog"]'],
-      });
-      await dialogShots("09-not-configured");
     });
   });
 }

@@ -271,7 +271,8 @@ describe("webhooks' CRUD", () => {
   });
 
   test("refuses an http url where the server does not allow http", async () => {
-    const strict = await t.buildAnotherApp({});
+    // Without a worker: one would take this file's jobs (deliveries, e-mails) under its own settings.
+    const strict = await t.buildAnotherApp({ JOBS_WORKER: "off" });
     const { orgId, owner } = await organizationWithProject();
     const response = await request(strict.app, {
       method: "POST",

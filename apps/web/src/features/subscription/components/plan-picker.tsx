@@ -92,7 +92,11 @@ export function PlanPicker({
   } else {
     content = (
       <Stack gap="lg" maw={960} mx="auto" w="100%">
-        <Text c="dimmed">{t("subscription.picker.description")}</Text>
+        <Text c="dimmed">
+          {payments.configured
+            ? t("subscription.picker.description")
+            : t("subscription.picker.descriptionWithoutPayments")}
+        </Text>
         {!payments.configured && (
           <Alert
             color="yellow"
