@@ -18,13 +18,15 @@ export interface ReceivedWebhook {
 export interface WebhookReceiver {
   /** Where to point a webhook: `http://127.0.0.1:<port>/hooks`. */
   url: string;
+  /** An address of the same receiver that answers 500, for a webhook whose deliveries fail. */
+  failingUrl: string;
   received: ReceivedWebhook[];
   close: () => Promise<void>;
 }
 
 /**
  * A local receiver of webhook deliveries on 127.0.0.1 (the journeys' server allows loopback and http): it records each
- * request and answers 200 with a short JSON, which the delivery log shows as the answer's first bytes.
+ * request and answers 200 with a short JSON (500 at `/failing`), which the delivery log shows as the answer's first bytes.
  */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
@@ -34,7 +36,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     request.on("end", () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
       response.setHeader("content-type", "application/json");
-      response.end(JSON.stringify({ received: true }));
+      if (request.url === "/failing") {
+        response.statusCode = 500;
+        response.end(JSON.stringify({ error: "The database is not reachable, try again later" }));
+      } else {
+        response.end(JSON.stringify({ received: true }));
+      }
     });
   });
   // Two journeys may run at once (English and Italian): each takes the first free port of the range at random.
@@ -44,6 +51,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const { port: bound } = server.address() as AddressInfo;
       return {
         url: `http://127.0.0.1:${bound}/hooks`,
+        failingUrl: `http://127.0.0.1:${bound}/failing`,
         received,
         close: () => new Promise((resolve) => server.close(() => resolve())),
       };

@@ -1,4 +1,4 @@
-import { Accordion, Badge, Button, Code, Drawer, Group, Stack, Table, Text } from "@mantine/core";
+import { Accordion, Badge, Button, Code, Drawer, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconHistory, IconRepeat, IconSend } from "@tabler/icons-react";
 import type { DeliveryAttempt, Webhook, WebhookDelivery } from "@timetrap/domain";
 import type { ReactNode } from "react";
@@ -8,43 +8,48 @@ import { EmptyListState, LoadErrorState, LoadingState } from "../../../component
 import { mutationToasts } from "../../../lib/notify";
 import { DeliveryStateBadge, formatWhen, useEventLabel } from "./webhook-texts";
 
-function AttemptRow({ attempt }: { attempt: DeliveryAttempt }) {
+/** One attempt: when, the receiver's status code and how long it took, then why it failed and the answer's first bytes. */
+function AttemptItem({ attempt }: { attempt: DeliveryAttempt }) {
   const { t } = useTranslation();
   const ok = attempt.error === null && attempt.status_code !== null && attempt.status_code < 300;
   return (
-    <Table.Tr data-testid="webhook-attempt">
-      <Table.Td style={{ whiteSpace: "nowrap", verticalAlign: "top" }}>{formatWhen(attempt.at)}</Table.Td>
-      <Table.Td style={{ verticalAlign: "top" }}>
+    <Paper withBorder radius="sm" p="xs" data-testid="webhook-attempt">
+      <Group gap="xs" wrap="wrap">
+        <Text size="xs" fw={500}>
+          {formatWhen(attempt.at)}
+        </Text>
         <Badge variant="outline" size="sm" color={ok ? "teal" : "red"}>
-          {attempt.status_code ?? t("webhooks.deliveries.noStatus")}
+          {attempt.status_code === null
+            ? t("webhooks.deliveries.noStatus")
+            : t("webhooks.deliveries.statusCode", { code: attempt.status_code })}
         </Badge>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: "nowrap", verticalAlign: "top" }}>
-        {t("webhooks.deliveries.duration", { ms: attempt.duration_ms })}
-      </Table.Td>
-      <Table.Td style={{ verticalAlign: "top", minWidth: 0 }}>
-        {attempt.error && (
-          <Text size="xs" c="red.8" mb={attempt.response_excerpt ? 4 : 0}>
-            {attempt.error}
+        <Text size="xs" c="dimmed">
+          {t("webhooks.deliveries.duration", { ms: attempt.duration_ms })}
+        </Text>
+      </Group>
+      {attempt.error && (
+        <Text size="xs" c="red.8" mt={6}>
+          {attempt.error}
+        </Text>
+      )}
+      {attempt.response_excerpt ? (
+        <Code
+          block
+          fz="xs"
+          mt={6}
+          aria-label={t("webhooks.deliveries.answer")}
+          style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", maxHeight: 160, overflow: "auto" }}
+        >
+          {attempt.response_excerpt}
+        </Code>
+      ) : (
+        !attempt.error && (
+          <Text size="xs" c="dimmed" mt={6}>
+            {t("webhooks.deliveries.emptyAnswer")}
           </Text>
-        )}
-        {attempt.response_excerpt ? (
-          <Code
-            block
-            fz="xs"
-            style={{ whiteSpace: "pre-wrap", wordBreak: "break-all", maxHeight: 160, overflow: "auto" }}
-          >
-            {attempt.response_excerpt}
-          </Code>
-        ) : (
-          !attempt.error && (
-            <Text size="xs" c="dimmed">
-              {t("webhooks.deliveries.emptyAnswer")}
-            </Text>
-          )
-        )}
-      </Table.Td>
-    </Table.Tr>
+        )
+      )}
+    </Paper>
   );
 }
 
@@ -80,25 +85,13 @@ function DeliveryItem({ orgId, webhookId, delivery }: { orgId: string; webhookId
               {t("webhooks.deliveries.noAttempts")}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={440} type="native">
-              <Table verticalSpacing={6} horizontalSpacing="xs" fz="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("webhooks.deliveries.columns.at")}</Table.Th>
-                    <Table.Th>{t("webhooks.deliveries.columns.status")}</Table.Th>
-                    <Table.Th>{t("webhooks.deliveries.columns.duration")}</Table.Th>
-                    <Table.Th>{t("webhooks.deliveries.columns.answer")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {delivery.attempts.map((attempt, index) => (
-                    // Attempts have no id of their own and are never reordered.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                    <AttemptRow key={index} attempt={attempt} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Stack gap={6}>
+              {delivery.attempts.map((attempt, index) => (
+                // Attempts have no id of their own and are never reordered.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <AttemptItem key={index} attempt={attempt} />
+              ))}
+            </Stack>
           )}
           <Group justify="flex-end">
             <Button

@@ -295,7 +295,8 @@ describe("webhooks page", () => {
     expect(attempts[0]).toHaveTextContent("The receiver answered 500");
     expect(attempts[1]).toHaveTextContent('{"ok":true}');
 
-    await user.click(within(first).getByRole("button", { name: "Send again" }));
+    // Reachable once the panel has finished opening.
+    await user.click(await within(first).findByRole("button", { name: "Send again" }));
     expect(await screen.findByText("Sent again: the new attempt appears in the log")).toBeInTheDocument();
     expect(fetch.requestsTo("POST", `${deliveriesPath}/dl-1/redeliver`)).toHaveLength(1);
 
