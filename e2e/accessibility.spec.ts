@@ -28,6 +28,8 @@ const texts = { en, it };
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? "");
+/** The walk's webhook: https, never resolved, since no event is sent to it. */
+const webhookUrl = "https://erp.example.com/timetrap";
 
 /**
  * A studio with something on every page: an administrator (Giulia) in `language`, a manager with contracts, a
@@ -101,6 +103,14 @@ async function createStudio(request: APIRequestContext, language: Language) {
   await api("task", { name: "Home page", projectId: project.uid, userId: me.uid, parentId: task.uid });
   await api("overheads", { amount: 1850, from_date: "2026-01-01", to_date: "2026-12-31" });
   await api("projects-workflows", { name: "In review" });
+  // A webhook for its page's list, modal and delivery log (no event is sent to it during the walk).
+  await api("webhooks", {
+    url: webhookUrl,
+    description: "ERP",
+    events: "project.status.change",
+    enabled: true,
+    conditions: { "project.status.change": "always" },
+  });
 
   const owner = { token: admin.token, uid: me.uid };
   const today = romeToday();
@@ -430,6 +440,31 @@ for (const language of languages) {
       await check(page, "subscription");
       await page.getByRole("button", { name: l.subscription.changePlan }).click();
       await checkDialog(page, page.getByRole("dialog", { name: l.subscription.picker.title }), "plan picker");
+
+      await page.goto(org("/webhooks"));
+      await expect(page.getByTestId("webhook-row")).toBeVisible();
+      await check(page, "webhooks");
+      await page.getByRole("button", { name: fill(l.webhooks.edit, { url: webhookUrl }) }).click();
+      const webhookForm = page.getByRole("dialog", { name: l.webhooks.form.editTitle });
+      await expect(webhookForm).toBeVisible();
+      await check(page, "edit webhook", overlays);
+      await webhookForm.getByRole("button", { name: l.webhooks.rotate.button }).click();
+      await page
+        .getByRole("dialog", { name: l.webhooks.rotate.title })
+        .getByRole("button", { name: l.webhooks.rotate.confirm })
+        .click();
+      await checkDialog(
+        page,
+        page.getByRole("dialog", { name: l.webhooks.secret.title }),
+        "webhook secret",
+        l.webhooks.secret.done,
+      );
+      await page.getByRole("button", { name: fill(l.webhooks.deliveries.openFor, { url: webhookUrl }) }).click();
+      await checkDialog(
+        page,
+        page.getByRole("dialog", { name: new RegExp(l.webhooks.deliveries.title) }),
+        "webhook delivery log",
+      );
 
       await page.goto(org("/roles"));
       await page.getByRole("main").getByText("Manager", { exact: true }).click();

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { createOnboardedUser, getMe, openSignedIn } from "./support/helpers.ts";
 import { shot } from "./support/screens.ts";
 import { startWebhookReceiver } from "./support/webhook-receiver.ts";
@@ -14,6 +15,8 @@ const texts = { en, it };
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? "");
 const phone = { width: 390, height: 844 };
+/** Only the open dialog or drawer: the page behind it is checked on its own. */
+const overlays = { include: ['[role="dialog"]'] };
 
 async function postJson(request: APIRequestContext, token: string, path: string, data: unknown, status = 201) {
   const response = await request.post(`/api/v1${path}`, { headers: { authorization: `Bearer ${token}` }, data });
@@ -72,11 +75,13 @@ for (const language of ["en", "it"] as const) {
       await expect(rows.filter({ hasText: receiver.failingUrl })).toContainText(w.status.failing);
       await expect(rows.filter({ hasText: receiver.url })).toContainText(w.deliveries.states.succeeded);
       await shot(page, language, "webhooks-list", { fullPage: true });
+      await expectNoSeriousA11yViolations(page, `webhooks list (${language})`);
 
       await page.getByRole("button", { name: fill(w.edit, { url: receiver.url }) }).click();
       const modal = page.getByRole("dialog", { name: w.form.editTitle });
       await expect(modal.getByText("In review")).toBeVisible();
       await shot(page, language, "webhooks-modal");
+      await expectNoSeriousA11yViolations(page, `webhook modal (${language})`, overlays);
       await modal.getByRole("button", { name: w.rotate.button }).click();
       const rotate = page.getByRole("dialog", { name: w.rotate.title });
       await shot(page, language, "webhooks-rotate-confirmation");
@@ -84,6 +89,7 @@ for (const language of ["en", "it"] as const) {
       const secret = page.getByRole("dialog", { name: w.secret.title });
       await expect(secret.getByRole("textbox", { name: w.secret.label })).toHaveValue(/^whsec_/);
       await shot(page, language, "webhooks-secret");
+      await expectNoSeriousA11yViolations(page, `webhook secret (${language})`, overlays);
       await secret.getByRole("button", { name: w.secret.done }).click();
       await expect(secret).toBeHidden();
 
@@ -93,6 +99,7 @@ for (const language of ["en", "it"] as const) {
       await failed.getByRole("button", { name: new RegExp(w.events.test) }).click();
       await expect(failed.getByTestId("webhook-attempt")).toContainText("500");
       await shot(page, language, "webhooks-log-failed");
+      await expectNoSeriousA11yViolations(page, `webhook delivery log (${language})`, overlays);
       await page.keyboard.press("Escape");
       await expect(drawer).toBeHidden();
 
