@@ -176,6 +176,21 @@ describe("subscription page", () => {
     expect(within(picker).getByTestId("plan-unlimited")).toHaveTextContent("Current plan");
   });
 
+  it("shows the new plan at once when Paddle's webhook came before the checkout's own event", async () => {
+    const paddle = fakePaddle();
+    let current = onPlan(free);
+    subscriptionServer({ current: () => current });
+    const { user } = renderApp({ route });
+    await user.click(await screen.findByRole("button", { name: "Change plan" }));
+    await user.click(await screen.findByRole("button", { name: "Select the Unlimited plan" }));
+    await waitFor(() => expect(paddle.open).toHaveBeenCalled());
+    current = onPlan(unlimited);
+    paddle.emit("checkout.completed");
+    expect(
+      await screen.findByText("Payment received: your organization is on the Unlimited plan."),
+    ).toBeInTheDocument();
+  });
+
   it("shows the payment error toast when the checkout fails, and goes back to the plans when it is closed", async () => {
     const paddle = fakePaddle();
     subscriptionServer();

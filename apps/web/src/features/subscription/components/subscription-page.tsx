@@ -41,8 +41,9 @@ function SubscriptionScreen() {
   const [pickerOpen, setPickerOpen] = useState(false);
   const [step, setStep] = useState<PickerStep>({ kind: "plans" });
   const [downgradeOpen, setDowngradeOpen] = useState(false);
-  // A paid checkout completed: the plan it was paid from and the plan paid for, until the webhook changes the plan.
-  const [activating, setActivating] = useState<{ from: string; plan: SubscriptionPlan } | null>(null);
+  // A paid checkout completed: the plan paid for, until Paddle's webhook has put the organization on it (it may have come
+  // before the browser heard of the payment: the wait ends as soon as the organization is on that plan).
+  const [activating, setActivating] = useState<SubscriptionPlan | null>(null);
   const [activatingSlow, setActivatingSlow] = useState(false);
   const plans = useSubscriptionPlans();
   const subscription = useOrganizationSubscription(orgId, { pollMs: activating ? activationPollMs : false });
@@ -50,7 +51,7 @@ function SubscriptionScreen() {
 
   const currentCode = subscription.data?.plan.code;
   useEffect(() => {
-    if (!activating || !currentCode || currentCode === activating.from) return;
+    if (!activating || currentCode !== activating.code) return;
     setActivating(null);
     setStep({ kind: "plans" });
     notifySuccess({ message: t("subscription.activated", { plan: subscription.data?.plan.name ?? "" }) });
@@ -100,9 +101,13 @@ function SubscriptionScreen() {
           plans={plans.data}
           subscription={subscription.data}
           organizationId={orgId}
-          activating={activating?.plan.name ?? null}
+          activating={activating?.name ?? null}
           activatingSlow={activatingSlow}
-          onCompleted={(plan) => setActivating({ from: subscription.data.plan.code, plan })}
+          onCompleted={(plan) => {
+            setActivating(plan);
+            // Asked at once too: the webhook may be there already.
+            void subscription.refetch();
+          }}
           onFailed={paymentFailed}
           onDowngrade={() => setDowngradeOpen(true)}
         />
