@@ -130,6 +130,11 @@ import { createTwoFactorService } from "./modules/two-factor/two-factor.service.
 import { createUsersRepository } from "./modules/users/users.repository.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
+import {
+  createProjectAlertsHandler,
+  createProjectFiguresEvents,
+  projectAlertsCheckJob,
+} from "./modules/webhooks/project-alerts.js";
 import { createWebhooksRepository } from "./modules/webhooks/webhooks.repository.js";
 import { webhooksRoutes } from "./modules/webhooks/webhooks.routes.js";
 import { createWebhooksService, webhookDeliveryJob } from "./modules/webhooks/webhooks.service.js";
@@ -353,12 +358,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     logger: app.log,
   });
   jobs.register(webhookDeliveryJob, webhooks.deliveryHandler);
+  const projectFiguresEvents = createProjectFiguresEvents({ db: database.db, jobs });
   const projects = createProjectsService({
     repository: createProjectsRepository(database.db),
     organizations,
     projectCategories,
     projectEvents: webhooks,
+    projectFiguresEvents,
   });
+  jobs.register(projectAlertsCheckJob, createProjectAlertsHandler({ db: database.db, projects, webhooks }));
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(configRoutes, { prefix: apiPrefix, publicConfig: getPublicConfig({ config, version }) });
@@ -414,6 +422,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     organizations,
     users,
     periodLock: timesheetApprovals,
+    projectFiguresEvents,
   });
   const timers = createTimersService({ repository: createTimersRepository(database.db), timeBlocking });
   await api.register(membersRoutes, {
@@ -494,7 +503,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await api.register(projectCategoriesRoutes, { prefix: apiPrefix, projectCategories, authenticate });
   await api.register(expensesRoutes, {
     prefix: apiPrefix,
-    expenses: createExpensesService({ repository: createExpensesRepository(database.db), projects }),
+    expenses: createExpensesService({
+      repository: createExpensesRepository(database.db),
+      projects,
+      projectFiguresEvents,
+    }),
     authenticate,
   });
   await api.register(projectNotesRoutes, {

@@ -1,6 +1,7 @@
 import type { Expense, ExpenseInput } from "@timetrap/domain";
 import { notFound } from "../../http/app-error.js";
 import type { ProjectsService } from "../projects/projects.service.js";
+import type { ProjectFiguresEvents } from "../webhooks/project-alerts-trigger.js";
 import type { ExpenseRow, ExpensesRepository, ExpenseValues } from "./expenses.repository.js";
 
 export type ExpensesService = ReturnType<typeof createExpensesService>;
@@ -46,10 +47,22 @@ interface ProjectScope {
 export function createExpensesService({
   repository,
   projects,
+  projectFiguresEvents,
 }: {
   repository: ExpensesRepository;
   projects: Pick<ProjectsService, "authorizeProject">;
+  /**
+   * Told after a write (the project alerts' check). A write here is one statement, not a transaction: the check is
+   * queued right after it, and a check lost between the two is made by the project's next change.
+   */
+  projectFiguresEvents?: ProjectFiguresEvents;
 }) {
+  async function figuresChanged(organizationId: string, projectId: string): Promise<void> {
+    if (!projectFiguresEvents) return;
+    await projectFiguresEvents.projectFiguresChanged(undefined, { organizationId, projectIds: [projectId] });
+    projectFiguresEvents.figuresCommitted();
+  }
+
   return {
     /** Newest first, to whoever sees the project. */
     async listExpenses({ actorId, organizationId, projectId }: ProjectScope): Promise<Expense[]> {
@@ -64,7 +77,9 @@ export function createExpensesService({
       input,
     }: ProjectScope & { input: ExpenseInput }): Promise<Expense> {
       await projects.authorizeProject({ actorId, organizationId, projectId, access: "edit" });
-      return toExpense(await repository.insert(organizationId, projectId, toValues(input)));
+      const row = await repository.insert(organizationId, projectId, toValues(input));
+      await figuresChanged(organizationId, projectId);
+      return toExpense(row);
     },
 
     /** Replaces every field, as the expense modal sends the whole expense. */
@@ -78,6 +93,7 @@ export function createExpensesService({
       await projects.authorizeProject({ actorId, organizationId, projectId, access: "edit" });
       const row = await repository.update(organizationId, projectId, expenseId, toValues(input));
       if (!row) throw notFound("Expense");
+      await figuresChanged(organizationId, projectId);
       return toExpense(row);
     },
 
@@ -89,6 +105,7 @@ export function createExpensesService({
     }: ProjectScope & { expenseId: string }): Promise<void> {
       await projects.authorizeProject({ actorId, organizationId, projectId, access: "edit" });
       if (!(await repository.delete(organizationId, projectId, expenseId))) throw notFound("Expense");
+      await figuresChanged(organizationId, projectId);
     },
   };
 }

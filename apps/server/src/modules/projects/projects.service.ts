@@ -17,6 +17,7 @@ import { type Database, isForeignKeyViolation } from "../../db/database.js";
 import { AppError, forbidden, notFound } from "../../http/app-error.js";
 import type { Member, OrganizationsService } from "../organizations/organizations.service.js";
 import type { ProjectCategoriesService } from "../project-categories/project-categories.service.js";
+import type { ProjectFiguresEvents } from "../webhooks/project-alerts-trigger.js";
 import type { ProjectQueries, ProjectRecord, ProjectsRepository, ProjectValues } from "./projects.repository.js";
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;
@@ -139,12 +140,15 @@ export function createProjectsService({
   organizations,
   projectCategories,
   projectEvents,
+  projectFiguresEvents,
 }: {
   repository: ProjectsRepository;
   organizations: OrganizationsService;
   projectCategories: Pick<ProjectCategoriesService, "requireCategory" | "requireArea">;
   /** Told of a status change in its transaction (the webhooks' `project.status.change`), and after the commit. */
   projectEvents?: ProjectEvents;
+  /** Told of a change of budget or target in its transaction (the project alerts' check). */
+  projectFiguresEvents?: ProjectFiguresEvents;
 }) {
   /** One project of the organization as the domain shows it, or undefined. */
   async function findProject(
@@ -411,9 +415,13 @@ export function createProjectsService({
               to: { uid: after!.status.id, key: after!.status.key, name: after!.status.name },
             });
           }
+          if (values.budget !== before.budget || values.marginabilityPercentage !== before.marginability_percentage) {
+            await projectFiguresEvents?.projectFiguresChanged(tx, { organizationId, projectIds: [projectId] });
+          }
         }),
       );
       projectEvents?.eventsCommitted();
+      projectFiguresEvents?.figuresCommitted();
       return requireProject(organizationId, projectId);
     },
 

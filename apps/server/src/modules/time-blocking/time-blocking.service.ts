@@ -34,6 +34,7 @@ import type { RequestAccount } from "../../http/authenticate.js";
 import type { OrganizationsService } from "../organizations/organizations.service.js";
 import type { TimesheetApprovalsService } from "../timesheet-approvals/timesheet-approvals.service.js";
 import type { UsersService } from "../users/users.service.js";
+import type { ProjectFiguresEvents } from "../webhooks/project-alerts-trigger.js";
 import {
   type BoardScope,
   type EventRow,
@@ -140,14 +141,22 @@ export function createTimeBlockingService({
   organizations,
   users,
   periodLock,
+  projectFiguresEvents,
 }: {
   repository: TimeBlockingRepository;
   organizations: Pick<OrganizationsService, "findRoleOfUser">;
   users: Pick<UsersService, "findAccountWithOrganization">;
   /** The period lock of approved timesheets and the organization's settings (decision 026). */
   periodLock: Pick<TimesheetApprovalsService, "assertActivitiesUnlocked">;
+  /** Told in the transaction of a change of an activity, the projects' logged time (the project alerts' check). */
+  projectFiguresEvents?: ProjectFiguresEvents;
 }) {
   const on = (tx: Database | undefined): TimeBlockingQueries => (tx ? repository.within(tx) : repository);
+
+  /** The activities' projects whose logged time may have changed; planning blocks log nothing. */
+  const loggedTimeChanged = async (tx: Database | undefined, board: Board, projectIds: (string | null)[]) => {
+    await projectFiguresEvents?.projectFiguresChanged(tx, { organizationId: board.organizationId, projectIds });
+  };
 
   /** The day an instant falls on in the owner's zone, as a range of one day. */
   const dayOf = (board: Board, instant: number): DayRange => {
@@ -418,6 +427,7 @@ export function createTimeBlockingService({
       }
       const elapsedTime = elapsedAfterTimer(row.elapsedTime, timerStart, now);
       await queries.updateEvent(board, eventId, { elapsedTime, completed: true });
+      if (row.eventType === "activity") await loggedTimeChanged(tx, board, [row.projectId]);
       return true;
     },
 
@@ -554,8 +564,10 @@ export function createTimeBlockingService({
             ...references,
             recurrenceId: recurrence?.id ?? null,
           });
+          if (isActivity) await loggedTimeChanged(tx, board, [row.projectId]);
           return row.id;
         });
+        projectFiguresEvents?.figuresCommitted();
         return await requireAnswer(board, eventId);
       } catch (error) {
         throw asNotFound(error);
@@ -679,6 +691,9 @@ export function createTimeBlockingService({
             );
           }
 
+          if (row.eventType === "activity" || state.event_type === "activity") {
+            await loggedTimeChanged(tx, board, [row.projectId, values.projectId ?? row.projectId]);
+          }
           if (input.recurrence === null && series) {
             // The template leaves the series before the rule goes: deleting the rule would delete its template.
             await queries.updateEvent(board, eventId, { ...values, recurrenceId: null });
@@ -692,6 +707,7 @@ export function createTimeBlockingService({
           }
           await queries.updateEvent(board, eventId, values);
         });
+        projectFiguresEvents?.figuresCommitted();
         return await requireAnswer(board, eventId);
       } catch (error) {
         throw asNotFound(error);
@@ -728,6 +744,7 @@ export function createTimeBlockingService({
             ],
           });
         }
+        if (row.eventType === "activity") await loggedTimeChanged(tx, board, [row.projectId]);
         if (!row.recurrenceId) {
           await queries.deleteEvent(board, eventId);
           return;
@@ -740,6 +757,7 @@ export function createTimeBlockingService({
         }
         await queries.deleteRecurrence(board, row.recurrenceId);
       });
+      projectFiguresEvents?.figuresCommitted();
     },
 
     /**
