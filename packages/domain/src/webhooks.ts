@@ -72,8 +72,16 @@ export const webhookConditionSchema = z.union([
 ]);
 export type WebhookCondition = z.infer<typeof webhookConditionSchema>;
 
-/** Per event; an event without an entry is sent always. */
-export const webhookConditionsSchema = z.partialRecord(z.enum(webhookEvents), webhookConditionSchema);
+/**
+ * Per event; an event without an entry is sent always. A strict object of optional keys rather than z.partialRecord:
+ * the same shape on the wire and the same type, without ZodRecord's code in the chunk of zod that every page with a
+ * form loads (decision 016's budgets; the board's route went over its 350 KB with it).
+ */
+export const webhookConditionsSchema = z.strictObject({
+  "project.status.change": webhookConditionSchema.optional(),
+  "project.budget.threshold": webhookConditionSchema.optional(),
+  "project.margin.at_risk": webhookConditionSchema.optional(),
+} satisfies Record<WebhookEvent, unknown>);
 export type WebhookConditions = z.infer<typeof webhookConditionsSchema>;
 
 /**
