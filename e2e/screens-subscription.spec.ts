@@ -17,7 +17,7 @@ import { shot } from "./support/screens.ts";
 /**
  * The subscription screens in both languages, desktop and phone, under e2e/screenshots/: the page on the free plan, the
  * plan picker, the checkout step (Paddle.js mocked: a stand-in form where Paddle's frame goes), the activating state,
- * the page on the paid plan, the downgrade's confirmation and the cancellation scheduled, and a server without payments
+ * the page on the paid plan and with a payment overdue, the downgrade's confirmation and the cancellation scheduled, and a server without payments
  * (its `GET subscription` answered in the page, since the journeys' server takes payments through the fake Paddle).
  */
 const texts = { en, it };
@@ -141,6 +141,19 @@ for (const language of ["en", "it"] as const) {
       await expect(picker).toBeHidden();
       await expect(page.getByTestId("current-plan-name")).toHaveText("Unlimited");
       await pageShots("06-unlimited");
+
+      // A renewal refused: Paddle retries, the plan stays, and the page says so.
+      const pastDue = await deliverPaddleWebhook(
+        `${baseURL}${paddleWebhookPath}`,
+        paddleWebhookSecret(),
+        paddleEvent("subscription.past_due", { ...subscription, status: "past_due" }),
+      );
+      expect(pastDue.status, pastDue.body).toBe(200);
+      await page.reload();
+      await expect(page.getByText(t.pastDue.title)).toBeVisible();
+      await expect(page.getByText(t.status.pastDue)).toBeVisible();
+      await expect(page.getByTestId("current-plan-name")).toHaveText("Unlimited");
+      await pageShots("06b-past-due");
 
       await page.getByRole("button", { name: t.changePlan }).click();
       await picker.getByRole("button", { name: t.picker.downgrade }).click();
