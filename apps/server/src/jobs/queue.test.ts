@@ -165,10 +165,12 @@ describe("job queue", () => {
     const stuck = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const crashed = queue({ work: { maxAttempts: 3, leaseMs: 300, run: () => stuck } }, "crashed");
+    // A kind with a long lease beside it: each job's claim holds for its own kind's lease.
+    const slow: JobHandler = { maxAttempts: 1, leaseMs: 600_000, run: async () => {} };
+    const crashed = queue({ work: { maxAttempts: 3, leaseMs: 300, run: () => stuck }, slow }, "crashed");
     const survivor: string[] = [];
     const other = queue(
-      { work: { maxAttempts: 3, leaseMs: 300, run: async (job) => void survivor.push(job.id) } },
+      { work: { maxAttempts: 3, leaseMs: 300, run: async (job) => void survivor.push(job.id) }, slow },
       "survivor",
     );
     const id = await crashed.enqueue(database.db, { kind: "work", payload: {} });

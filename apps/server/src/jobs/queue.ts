@@ -64,12 +64,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue & { readonly 
   async function claim(): Promise<ClaimedJob | null> {
     const kinds = [...handlers.keys()];
     if (kinds.length === 0) return null;
-    const lease = Math.max(...kinds.map(leaseOf));
+    // Each kind's own lease: a long one (an e-mail's) must not hold a short one's (a webhook's) after a crash.
+    const lease = sql`case kind ${sql.join(
+      kinds.map((kind) => sql`when ${kind} then ${leaseOf(kind) / 1000}::float8`),
+      sql` `,
+    )} else ${defaultLeaseMs / 1000}::float8 end`;
     // Both drivers answer raw SQL with `rows`; the common database type cannot say so.
     const result = (await db.execute(sql`
       update ${jobsTable}
       set state = 'running', attempts = attempts + 1, locked_by = ${workerId},
-          locked_until = now() + make_interval(secs => ${lease / 1000}), updated_at = now()
+          locked_until = now() + make_interval(secs => ${lease}), updated_at = now()
       where id = (
         select id from ${jobsTable}
         where kind in (${sql.join(

@@ -147,8 +147,17 @@ function webhookQueries(db: Database) {
         .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.state, "pending")));
     },
 
-    async insertAttempt(values: typeof webhookAttempts.$inferInsert): Promise<void> {
-      await db.insert(webhookAttempts).values(values);
+    async insertAttempt(values: typeof webhookAttempts.$inferInsert): Promise<string> {
+      const [row] = await db.insert(webhookAttempts).values(values).returning({ id: webhookAttempts.id });
+      return row!.id;
+    },
+
+    /** The outcome of an attempt recorded, as interrupted, before it was sent. */
+    async finishAttempt(
+      id: string,
+      values: Pick<typeof webhookAttempts.$inferInsert, "statusCode" | "durationMs" | "responseExcerpt" | "error">,
+    ): Promise<void> {
+      await db.update(webhookAttempts).set(values).where(eq(webhookAttempts.id, id));
     },
 
     /** Newest first, `limit` of them, older than `before` when given. */

@@ -43,6 +43,8 @@ export type WebhooksService = ReturnType<typeof createWebhooksService>;
 export const webhookDeliveryJob = "webhook.delivery";
 export const webhookUserAgent = "Timetrap-Webhooks/1";
 export const deliveriesPageSize = 20;
+/** What an attempt says until its outcome is written: what is left when the server stops in the middle of it. */
+export const interruptedAttempt = "The server stopped before the receiver answered";
 
 export interface WebhookSettings {
   appUrl: string;
@@ -281,6 +283,16 @@ export function createWebhooksService({
     }
     const timestamp = Math.floor(Date.now() / 1000);
     const at = new Date();
+    // Recorded before it is sent: a server killed while the receiver answers leaves this failure in the log, so a
+    // delivery the receiver gets again after the restart always follows a recorded failed attempt.
+    const attemptId = await repository.insertAttempt({
+      deliveryId: delivery.id,
+      at,
+      statusCode: null,
+      durationMs: 0,
+      responseExcerpt: "",
+      error: interruptedAttempt,
+    });
     const result = await safePost(
       webhook.url,
       {
@@ -305,9 +317,7 @@ export function createWebhooksService({
     const error = failureOf(result);
     const lastAttempt = job.attempt >= job.maxAttempts;
     const outcome = await repository.transaction(async (queries, tx) => {
-      await queries.insertAttempt({
-        deliveryId: delivery.id,
-        at,
+      await queries.finishAttempt(attemptId, {
         statusCode: result.statusCode,
         durationMs: result.durationMs,
         responseExcerpt: result.responseExcerpt,
@@ -347,8 +357,9 @@ export function createWebhooksService({
     run: deliver,
     maxAttempts: webhookMaxAttempts,
     retryDelayMs: (attempt) => retryDelayMs(attempt, Math.random()) ?? lastRetryMs,
-    // One attempt lasts at most the timeout and two short transactions.
-    leaseMs: settings.webhookTimeoutMs * 2 + 60_000,
+    // One attempt lasts at most the timeout, a look-up and three short statements; a server killed in the middle of
+    // one leaves its delivery to another worker (or itself, restarted) this long after the claim.
+    leaseMs: settings.webhookTimeoutMs + 30_000,
   };
 
   return {

@@ -1491,8 +1491,9 @@ export const matrix: MatrixRow[] = [
     rule: { kind: "right", right: "read timesheet" },
     prepare: (f) => ({ url: `${org(f)}/timesheet-approvals?period_start=2026-11-23` }),
   },
-  // Billing (decision 031). The matrix's server has no Paddle keys: the organization's plan is an operator's, so the
-  // downgrade moves it at once, and Paddle's webhook answers 503 to anyone; billing.test.ts runs them against the fake.
+  // Billing (decision 031). The matrix's server has no Paddle keys, so Paddle's webhook answers 503 to anyone. By the
+  // downgrade's row the organization holds more people (members and invitations of the rows before) than the free
+  // plan's five: the admin's downgrade is refused with 409, naming them. billing.test.ts runs the successes.
   {
     method: "GET",
     path: "/api/v1/subscription",
@@ -1510,6 +1511,7 @@ export const matrix: MatrixRow[] = [
     path: "/api/v1/organization/{orgId}/subscription",
     rule: { kind: "right", right: "edit organization" },
     prepare: (f) => ({ url: `${org(f)}/subscription` }),
+    expect: { admin: 409 },
   },
   {
     method: "POST",
