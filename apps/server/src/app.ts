@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions }
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
 import { createGoogleConnector } from "./connectors/google.js";
+import { createPaddleConnector } from "./connectors/paddle.js";
 import { type DatabaseHandle, openDatabase } from "./db/database.js";
 import { requestStart } from "./db/request-order.js";
 import { registerAuthentication } from "./http/authenticate.js";
@@ -40,6 +41,9 @@ import { createAuthService } from "./modules/auth/auth.service.js";
 import { createEmailVerificationService } from "./modules/auth/email-verification.js";
 import { emailVerificationRoutes } from "./modules/auth/email-verification.routes.js";
 import { createGoogleIdTokenVerifier } from "./modules/auth/google-id-token.js";
+import { createBillingRepository } from "./modules/billing/billing.repository.js";
+import { billingRoutes } from "./modules/billing/billing.routes.js";
+import { createBillingService } from "./modules/billing/billing.service.js";
 import { createCalendarFeedRepository } from "./modules/calendar-feed/calendar-feed.repository.js";
 import { calendarFeedFileRoutes, calendarFeedRoutes } from "./modules/calendar-feed/calendar-feed.routes.js";
 import { createCalendarFeedService } from "./modules/calendar-feed/calendar-feed.service.js";
@@ -555,6 +559,25 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await api.register(teamPlanRoutes, {
     prefix: apiPrefix,
     teamPlan: createTeamPlanService({ organizations, figures: createReportsRepository(database.db) }),
+    authenticate,
+  });
+  await api.register(billingRoutes, {
+    prefix: apiPrefix,
+    billing: createBillingService({
+      repository: createBillingRepository(database.db),
+      organizations,
+      projects,
+      paddle: config.paddle
+        ? createPaddleConnector({
+            apiKey: config.paddle.apiKey,
+            apiUrl: config.paddle.apiUrl,
+            timeoutMs: config.connectorTimeoutMs,
+          })
+        : null,
+      paddleConfig: config.paddle,
+      audit,
+      logger: app.log,
+    }),
     authenticate,
   });
   await api.register(changelogRoutes, {
