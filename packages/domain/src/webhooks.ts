@@ -99,8 +99,15 @@ export function conditionsMatch(
 }
 
 /** The comma string the spec sends (`"project.status.change,project.margin.at_risk"`), parsed to known events. */
+const eventNamePattern = webhookEvents.map((event) => event.replaceAll(".", "\\.")).join("|");
+
 export const webhookEventsFieldSchema = z
   .string({ message: "Choose at least one event" })
+  // In the document too: the known events, separated by commas.
+  .regex(
+    new RegExp(`^\\s*(${eventNamePattern})(\\s*,\\s*(${eventNamePattern}))*\\s*$`),
+    `Events are one or more of ${webhookEvents.join(", ")}, separated by commas`,
+  )
   .transform((value) =>
     value
       .split(",")
@@ -141,7 +148,11 @@ export function webhookInputSchema(options: { allowHttp: boolean }) {
         .trim()
         .min(webhookUrlMinLength, `Url is required and has at least ${webhookUrlMinLength} characters`)
         .max(webhookUrlMaxLength, `Url is at most ${webhookUrlMaxLength} characters`)
+        // In the document too; the rest (https unless allowed, a host, no user name) is checked just below.
+        .regex(/^\s*https?:\/\//i, "The url must start with https://")
         .superRefine((url, ctx) => {
+          // A scheme other than http(s) is the rule above's to name.
+          if (!/^https?:\/\//i.test(url)) return;
           const problem = webhookUrlProblem(url, options.allowHttp);
           if (problem) ctx.addIssue({ code: "custom", message: problem });
         }),

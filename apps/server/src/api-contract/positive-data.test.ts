@@ -92,7 +92,7 @@ let serial = 0;
 const day = 86_400_000;
 
 /** Candidates for a pattern, the first that matches wins: the document's patterns are times, colours, codes, digits. */
-const patternSamples = ["09:00", "#228BE6", "123456", "sample"];
+const patternSamples = ["09:00", "#228BE6", "123456", "https://example.com/hooks", "project.status.change", "sample"];
 
 /** The real id a field of this name refers to, in the fixture's organization. */
 function idNamed(name: string): string | undefined {
@@ -322,6 +322,11 @@ async function freshPasskey(): Promise<string> {
   return (made.json() as { id: string }).id;
 }
 
+/** A webhook of the fixture's organization, made for the call. */
+function freshWebhook(): Promise<string> {
+  return fresh(`${org()}/webhooks`, { url: "https://example.com/hooks", events: "project.status.change" });
+}
+
 /** A person invited to the organization through the API: their session and the invitation's id. */
 async function invitedPerson(): Promise<Prepared> {
   const person = await buildUser(t);
@@ -448,6 +453,22 @@ const prepare: Record<string, () => Promise<Prepared>> = {
         }),
       },
     };
+  },
+  // Webhooks: each call on a webhook of its own (a delete removes it), the deliveries' on a test event's delivery.
+  updateWebhook: async () => ({ ids: { webhookId: await freshWebhook() } }),
+  deleteWebhook: async () => ({ ids: { webhookId: await freshWebhook() } }),
+  rotateWebhookSecret: async () => ({ ids: { webhookId: await freshWebhook() } }),
+  sendWebhookTestEvent: async () => ({ ids: { webhookId: await freshWebhook() } }),
+  listWebhookDeliveries: async () => ({ ids: { webhookId: await freshWebhook() } }),
+  redeliverWebhookDelivery: async () => {
+    const webhookId = await freshWebhook();
+    const test = await request(t.app, {
+      method: "POST",
+      url: `${org()}/webhooks/${webhookId}/test`,
+      token: f.users.admin.token,
+    });
+    if (test.statusCode !== 202) throw new Error(`test event not sent: ${test.body}`);
+    return { ids: { webhookId, deliveryId: (test.json() as { uid: string }).uid } };
   },
   // The admin's Google Calendar connected (again), whichever call removed it before.
   deleteUserIntegration: async () => {
@@ -603,6 +624,15 @@ const exceptions: Record<string, Exception> = {
   createUserIntegration: {
     rule: "a service that connects with a key: the redirect ones connect through GET connect/{service}, the others are not part of this version",
     named: /not part of this version[\s\S]*connect\/\{service\}/,
+  },
+  // Rules of the data: the organization has more people than the free plan's five by then; no Paddle keys here.
+  downgradeOrganizationSubscription: {
+    rule: "no more users and projects than the free plan allows",
+    named: /more users or projects than the free plan allows/,
+  },
+  receivePaddleWebhook: {
+    rule: "a server with payments configured, and Paddle's signature over the body",
+    named: /payments are not configured/i,
   },
   deleteCustomer: {
     rule: "slug: the delete label and the customer's name, slugified",

@@ -1,7 +1,9 @@
 import { organizationSubscriptionSchema, subscriptionPlansSchema } from "@timetrap/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../http/app-error.js";
 import { type Authenticate, actorIdOf, bearerSecurity } from "../../http/authenticate.js";
+import { jsonNestsDeeperThan, maxBodyDepth } from "../../http/body-depth.js";
 import { errorResponses } from "../../http/error-handler.js";
 import { answer, organizationIdParam } from "../api-document/api-document.js";
 import {
@@ -92,7 +94,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; aut
           "Refused (409) while the organization has more users or projects than the free plan allows, naming what " +
           "must be removed first. With a Paddle subscription, asks Paddle to cancel it at the end of the billing " +
           "period and answers 202: the plan moves to free when Paddle's `subscription.canceled` webhook arrives. " +
-          "A plan an operator set (no Paddle subscription) moves to free at once (200). Needs `edit` on " +
+          "A plan an operator set (no Paddle subscription) moves to free straight away (200). Needs `edit` on " +
           "`organization`. A Paddle failure is a 502 (504 on its timeout), and nothing changes.",
         security: bearerSecurity,
         params: orgParams,
@@ -120,7 +122,14 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; aut
   // In a scope of its own: the signature is over the body's exact bytes, so this route alone takes JSON unparsed.
   await app.register(async (scope) => {
     scope.removeContentTypeParser("application/json");
-    scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    // Measured as every JSON body is (a body nested too deep is a 400 before any other look at it), kept as bytes.
+    scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
+      if (jsonNestsDeeperThan(String(body), maxBodyDepth)) {
+        done(new AppError("BAD_REQUEST", `The request body is nested deeper than ${maxBodyDepth} levels`), undefined);
+        return;
+      }
+      done(null, body);
+    });
     scope.post(
       "/billing/paddle/webhook",
       {
@@ -134,13 +143,13 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; aut
             "the destination's secret, and `ts` within 5 s of the server's clock: else 401 (400 for a malformed " +
             "header), and nothing is written. Each `event_id` is handled once: a replay answers 200 and changes " +
             "nothing. Subscription events set the organization's plan and subscription state; an event older than " +
-            "the last one applied changes nothing. 503 when payments are not configured.",
+            "the last one applied changes nothing. 404 when payments are not configured on this server.",
           headers: z.object({
             "paddle-signature": z.string().max(2000).optional().describe("`ts=<unix time>;h1=<hex HMAC>`"),
           }),
           response: {
             200: answer(webhookAnswerSchema, "The event was received", paddleWebhookAnswerExample),
-            ...errorResponses(400, 401, 413, 415, 503),
+            ...errorResponses(400, 401, 404, 413, 415),
           },
         },
       },

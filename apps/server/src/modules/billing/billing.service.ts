@@ -85,6 +85,10 @@ const unavailable = () =>
     "Payments are not configured on this server: an operator sets plans with `npm run plan`",
   );
 
+/** Paddle's notification destination on a server without payments: there is nothing here for Paddle to reach. */
+const noPaymentsHere = () =>
+  new AppError("NOT_FOUND", "Payments are not configured on this server: an operator sets plans with `npm run plan`");
+
 function invalidPayload(message: string, field = "body"): AppError {
   return new AppError("BAD_REQUEST", `The Paddle webhook's payload is not valid: ${message}`, [{ field, message }]);
 }
@@ -370,7 +374,7 @@ export function createBillingService({
       signature: string | undefined;
       now?: number;
     }): Promise<WebhookAnswer> {
-      if (!paddleConfig) throw unavailable();
+      if (!paddleConfig) throw noPaymentsHere();
       const check = verifyPaddleSignature({ header: signature, rawBody, secret: paddleConfig.webhookSecret, now });
       if (!check.ok) {
         logger.warn({ reason: check.reason }, "Paddle webhook refused");

@@ -302,10 +302,10 @@ describe("POST billing/paddle/webhook", () => {
       expect(await snapshot(t.db)).toEqual(before);
     });
 
-    test("on a server without Paddle's keys (503)", async () => {
+    test("on a server without Paddle's keys (404)", async () => {
       const other = await t.buildAnotherApp({});
       const response = await deliver(other, body());
-      expect(response.statusCode).toBe(503);
+      expect(response.statusCode).toBe(404);
       expect(response.json().ErrorMessage).toContain("not configured");
     });
   });

@@ -228,7 +228,7 @@ describe("webhooks' CRUD", () => {
     ["a url of 9 characters", { url: "https://a" }, "body.url"],
     ["an ftp url", { url: "ftp://files.example.com/hook" }, "body.url"],
     ["a url with a password", { url: "https://user:pw@hooks.example.com/" }, "body.url"],
-    ["an unknown event", { events: "project.created" }, "body.events.0"],
+    ["an unknown event", { events: "project.created" }, "body.events"],
     ["no event", { events: "" }, "body.events"],
     [
       "conditions for an event not chosen",
