@@ -10,7 +10,6 @@ export {
   startFakeGoogle,
 } from "./google.mjs";
 export { type FakeJwks, fakeGoogleClientId, startFakeJwks } from "./google-jwks.mjs";
-export { type FakeSmtpServer, type ReceivedMail, startSmtpServer } from "./smtp.mjs";
 export {
   deliverPaddleWebhook,
   type FakePaddle,
@@ -23,3 +22,4 @@ export {
   signPaddleWebhook,
   startFakePaddle,
 } from "./paddle.mjs";
+export { type FakeSmtpServer, type ReceivedMail, startSmtpServer } from "./smtp.mjs";
