@@ -26,8 +26,6 @@ export function UserIndex() {
 
 const comingSoonTitles = {
   teamPlan: "menu.teamPlan",
-  subscription: "menu.subscription",
-  webhooks: "menu.webhooks",
 } as const satisfies Record<string, ParseKeys>;
 
 export type ComingSoonName = keyof typeof comingSoonTitles;
