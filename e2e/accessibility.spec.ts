@@ -455,7 +455,8 @@ for (const language of languages) {
         .click();
       await checkDialog(
         page,
-        page.getByRole("dialog", { name: l.webhooks.secret.title }),
+        // Exact: the confirmation before it ("Rotate the signing secret?") may still be fading out.
+        page.getByRole("dialog", { name: l.webhooks.secret.title, exact: true }),
         "webhook secret",
         l.webhooks.secret.done,
       );
@@ -621,7 +622,7 @@ for (const language of languages) {
         "leave the organization",
       );
 
-      await page.goto(org("/webhooks"));
+      await page.goto(user("teamplan"));
       await expect(page.getByText(l.pages.comingSoon.title)).toBeVisible();
       await check(page, "coming soon");
       await page.goto(user("nowhere"));
