@@ -1,5 +1,5 @@
-import { Alert, Button, CopyButton, Group, Modal, Radio, Select, Stack, Textarea, TextInput } from "@mantine/core";
-import { IconAlertTriangle, IconCheck, IconClipboard } from "@tabler/icons-react";
+import { Alert, Button, Group, Modal, Radio, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import {
   type AccessTokenLifetime,
   type AccessTokenScope,
@@ -8,6 +8,7 @@ import {
 } from "@timetrap/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CopySecretButton } from "../../../components/copy-secret-button";
 import { ModalFormFooter } from "../../../components/modal-form-footer";
 import { notifyRequestError } from "../../../lib/notify";
 import { useCreateAccessToken } from "../api/create-access-token";
@@ -123,18 +124,11 @@ function CreatedAccessTokenPanel({ token, onDone }: { token: CreatedAccessToken;
         data-autofocus
       />
       <Group justify="flex-end" gap="sm">
-        <CopyButton value={token.token}>
-          {({ copied, copy }) => (
-            <Button
-              variant={copied ? "light" : "filled"}
-              color={copied ? "teal" : undefined}
-              leftSection={copied ? <IconCheck size={16} /> : <IconClipboard size={16} />}
-              onClick={copy}
-            >
-              {copied ? t("accessTokens.shown.copied") : t("accessTokens.shown.copy")}
-            </Button>
-          )}
-        </CopyButton>
+        <CopySecretButton
+          value={token.token}
+          copyLabel={t("accessTokens.shown.copy")}
+          copiedLabel={t("accessTokens.shown.copied")}
+        />
         <Button variant="default" onClick={onDone}>
           {t("accessTokens.shown.done")}
         </Button>

@@ -1,7 +1,8 @@
-import { Alert, Button, Code, CopyButton, Group, List, Modal, Stack, Text, TextInput } from "@mantine/core";
-import { IconAlertTriangle, IconCheck, IconClipboard } from "@tabler/icons-react";
+import { Alert, Button, Code, Group, List, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { webhookSignatureToleranceSeconds } from "@timetrap/domain";
 import { useTranslation } from "react-i18next";
+import { CopySecretButton } from "../../../components/copy-secret-button";
 
 const secretField = { input: { fontFamily: "var(--mantine-font-family-monospace)" } } as const;
 
@@ -56,18 +57,11 @@ export function WebhookSecretModal({ secret, onClose }: { secret: string | null;
             </List>
           </div>
           <Group justify="flex-end" gap="sm">
-            <CopyButton value={secret}>
-              {({ copied, copy }) => (
-                <Button
-                  variant={copied ? "light" : "filled"}
-                  color={copied ? "teal" : undefined}
-                  leftSection={copied ? <IconCheck size={16} /> : <IconClipboard size={16} />}
-                  onClick={copy}
-                >
-                  {copied ? t("webhooks.secret.copied") : t("webhooks.secret.copy")}
-                </Button>
-              )}
-            </CopyButton>
+            <CopySecretButton
+              value={secret}
+              copyLabel={t("webhooks.secret.copy")}
+              copiedLabel={t("webhooks.secret.copied")}
+            />
             <Button variant="default" onClick={onClose}>
               {t("webhooks.secret.done")}
             </Button>
