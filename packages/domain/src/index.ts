@@ -13,6 +13,7 @@ export * from "./errors.js";
 export * from "./events.js";
 export * from "./holidays.js";
 export * from "./hours-constants.js";
+export * from "./integration-items.js";
 export * from "./integrations.js";
 export * from "./invitations.js";
 export * from "./jobs.js";

@@ -56,6 +56,8 @@ export const integrationSchema = z.object({
   }),
   /** The last failure talking to the service ("Google Calendar API: Invalid Credentials"), or null. */
   last_error: z.string().nullable(),
+  /** Whether the time of a completed block from this service is written back to it (Todoist, Asana, Paymo, Jira). */
+  write_back: z.boolean(),
   created_at: z.number().int(),
 });
 export type Integration = z.infer<typeof integrationSchema>;

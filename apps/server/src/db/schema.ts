@@ -1216,6 +1216,8 @@ export const userIntegrations = pgTable(
     status: text("status").$type<IntegrationStatus>().notNull().default("active"),
     lastError: text("last_error"),
     lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    /** Whether the time of a completed block from this service is written back to it (decision 032); on by default. */
+    writeBack: boolean("write_back").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

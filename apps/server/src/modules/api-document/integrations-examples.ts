@@ -26,6 +26,7 @@ export const integrationExample: Integration = {
     ],
   },
   last_error: null,
+  write_back: true,
   created_at: 1772445300000,
 };
 
@@ -76,6 +77,7 @@ export const jiraIntegrationExample: Integration = {
   expires_at: null,
   metadata: { account_email: "giulia.rossi@example.com", domain: "acme.atlassian.net", scopes: [] },
   last_error: null,
+  write_back: true,
   created_at: 1772445300000,
 };
 

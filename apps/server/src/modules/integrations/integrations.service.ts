@@ -73,6 +73,7 @@ function toIntegration(row: IntegrationRow): Integration {
       scopes: row.metadata.scopes ?? [],
     },
     last_error: row.lastError,
+    write_back: row.writeBack,
     created_at: row.createdAt.getTime(),
   };
 }

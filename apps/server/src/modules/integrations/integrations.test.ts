@@ -172,6 +172,7 @@ describe("connecting Google Calendar", () => {
       status: "active",
       token_type: "Bearer",
       last_error: null,
+      write_back: true,
       metadata: { account_email: person.email, domain: null },
     });
     expect(gcalendar.integration!.metadata.scopes).toContain("https://www.googleapis.com/auth/calendar.events");

@@ -29,6 +29,7 @@ function integration(overrides: Partial<Integration> = {}): Integration {
     expires_at: null,
     metadata: { account_email: null, domain: null, scopes: [] },
     last_error: null,
+    write_back: true,
     created_at: Date.UTC(2026, 2, 9, 12),
     ...overrides,
   };

@@ -9,6 +9,7 @@ const integration = (overrides: Partial<Integration> = {}): Integration => ({
   expires_at: null,
   metadata: { account_email: null, domain: null, scopes: [] },
   last_error: null,
+  write_back: true,
   created_at: 0,
   ...overrides,
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "user_integrations" ADD COLUMN "write_back" boolean DEFAULT true NOT NULL;
