@@ -120,6 +120,30 @@ describe("sidebar in the shell", () => {
     );
   });
 
+  it("opens and closes a group from the keyboard: each group is a button that says whether it is open", async () => {
+    signedIn(buildUser({ role: buildRole("admin") }));
+    const { user } = renderApp({ route: "/user/user-1/board" });
+    const workspace = await screen.findByRole("group", { name: "Workspace" });
+    const organization = within(workspace).getByRole("button", { name: "Organization" });
+    expect(organization).toHaveAttribute("aria-expanded", "false");
+    organization.focus();
+    await user.keyboard("{Enter}");
+    expect(organization).toHaveAttribute("aria-expanded", "true");
+    const people = within(workspace).getByRole("button", { name: "People" });
+    // Tab goes through the open group's entries to People: every stop is a link or a group's button.
+    for (let presses = 0; presses < 8 && document.activeElement !== people; presses++) {
+      await user.tab();
+      expect(document.activeElement?.tagName).toMatch(/^(A|BUTTON)$/);
+    }
+    expect(people).toHaveFocus();
+    await user.keyboard(" ");
+    expect(people).toHaveAttribute("aria-expanded", "true");
+    expect(await within(workspace).findByRole("link", { name: "Users" })).toBeVisible();
+    organization.focus();
+    await user.keyboard("{Enter}");
+    expect(organization).toHaveAttribute("aria-expanded", "false");
+  });
+
   it("shows a Member the Organization group with project setup only", async () => {
     signedIn(buildUser({ role: buildRole("member") }));
     const { user } = renderApp({ route: "/user/user-1/board" });

@@ -23,11 +23,17 @@ import {
   IconUserCircle,
 } from "@tabler/icons-react";
 import type { User } from "@timetrap/domain";
-import { Fragment } from "react";
+import { Fragment, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Logo } from "../../../components/logo";
-import { buildNavigation, flattenNavigation, type NavEntry, type NavLinkEntry } from "../navigation";
+import {
+  buildNavigation,
+  flattenNavigation,
+  type NavEntry,
+  type NavGroupEntry,
+  type NavLinkEntry,
+} from "../navigation";
 import classes from "./sidebar.module.css";
 
 export interface SidebarProps {
@@ -79,10 +85,39 @@ function ExpandedEntry({
     );
   }
   return (
+    <ExpandedGroup entry={entry} label={label} icon={icon} classNames={classNames} isActive={isActive} depth={depth} />
+  );
+}
+
+/**
+ * A group of the menu: a button (reachable by Tab, opened by Enter or Space) that says whether it is open; it starts
+ * open when one of its pages is the current one.
+ */
+function ExpandedGroup({
+  entry,
+  label,
+  icon,
+  classNames,
+  isActive,
+  depth,
+}: {
+  entry: NavGroupEntry;
+  label: string;
+  icon: ReactNode;
+  classNames: Record<"root" | "label" | "section", string | undefined>;
+  isActive: (entry: NavEntry) => boolean;
+  depth: number;
+}) {
+  const [opened, setOpened] = useState(() => isActive(entry));
+  return (
     <NavLink
+      component="button"
+      type="button"
       label={label}
       leftSection={icon}
-      defaultOpened={isActive(entry)}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
       childrenOffset={depth === 0 ? 8 : 12}
       classNames={classNames}
     >
