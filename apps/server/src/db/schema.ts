@@ -18,9 +18,11 @@ import {
   type IntegrationService,
   type IntegrationStatus,
   type IntegrationTokenType,
+  type ItemService,
   integrationServices,
   integrationStatuses,
   integrationTokenTypes,
+  itemServices,
   type JobState,
   jobStates,
   type Language,
@@ -43,6 +45,8 @@ import {
   userStatuses,
   type WebhookConditions,
   type WebhookEvent,
+  type WriteBackState,
+  writeBackStates,
 } from "@timetrap/domain";
 import { sql } from "drizzle-orm";
 import {
@@ -1392,3 +1396,47 @@ export const billingEvents = pgTable("billing_events", {
   outcome: text("outcome").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The time of a completed activity written back to the tool it came from (issue 15, decision 032): one row per block,
+ * gone with it. `record_id` is the worklog, time entry or comment the block wrote, updated when its time changes;
+ * `written_seconds` and `written_date` are what the tool has now. `job_id` is the last job queued for the block (a
+ * second one is not queued while it is pending); `lease_until` is held by the one run writing the block's time, so
+ * two runs for one block never overlap.
+ */
+export const writeBacks = pgTable(
+  "write_backs",
+  {
+    eventId: uuid("event_id")
+      .primaryKey()
+      .references(() => timeBlockingEvents.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    service: text("service").$type<ItemService>().notNull(),
+    /** The item in the tool (the block's `source_id` when it was queued). */
+    itemId: text("item_id").notNull(),
+    state: text("state").$type<WriteBackState>().notNull().default("pending"),
+    recordId: text("record_id"),
+    writtenSeconds: integer("written_seconds"),
+    writtenDate: date("written_date", { mode: "string" }),
+    lastError: text("last_error"),
+    /** The attempts to write since the block was last queued. */
+    attempts: integer("attempts").notNull().default(0),
+    jobId: uuid("job_id"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** The job holding the lease. */
+    leasedBy: uuid("leased_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("write_backs_user_idx").on(t.userId),
+    check("write_backs_service_known", oneOf(t.service, itemServices)),
+    check("write_backs_state_known", oneOf(t.state, writeBackStates)),
+    check("write_backs_attempts_not_negative", sql`${t.attempts} >= 0`),
+  ],
+);
