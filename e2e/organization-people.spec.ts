@@ -141,6 +141,8 @@ test("an admin adds a part-time contract with hours by weekday", async ({ page, 
       contractual_hours_by_day: { monday: 4, tuesday: 0, wednesday: 6, thursday: 0, friday: 0, saturday: 0, sunday: 0 },
       hourly_cost: 25.5,
       productivity_target: 80,
+      // "To" was left as it opened: empty, so the contract has no end.
+      to_date: null,
     }),
   ]);
 });

@@ -24,11 +24,12 @@ function OverheadForm({ orgId, overhead, onClose }: Omit<OverheadFormModalProps,
   const create = useCreateOverhead(orgId);
   const update = useUpdateOverhead(orgId);
   const pending = create.isPending || update.isPending;
-  // Spec part 2 §2 "Contracts" and §5: dates default to today; the end can be cleared for an open period.
+  // Spec part 2 §2 "Contracts" and §5: the start defaults to today. The end starts empty, as the field's hint says
+  // (no end): a record saved without touching it must not end on the day it starts.
   const [today] = useState(() => todayIn());
   const [amount, setAmount] = useState<number | string>(overhead?.amount ?? "");
   const [fromDate, setFromDate] = useState<CalendarDate | null>(overhead?.from_date ?? today);
-  const [toDate, setToDate] = useState<CalendarDate | null>(overhead ? overhead.to_date : today);
+  const [toDate, setToDate] = useState<CalendarDate | null>(overhead ? overhead.to_date : null);
   const [errors, setErrors] = useState<Errors>({});
 
   const changeFrom = (value: CalendarDate | null) => {

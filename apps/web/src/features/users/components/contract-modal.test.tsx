@@ -28,12 +28,12 @@ function renderModal(contract = null as ReturnType<typeof buildContract> | null)
 const field = (dialog: HTMLElement, name: string | RegExp) => within(dialog).getByRole("textbox", { name });
 
 describe("contract modal", () => {
-  it("starts a new contract today, to today, full-time", () => {
+  it("starts a new contract today, with no end, full-time", () => {
     stubFetch({});
     const { dialog } = renderModal();
     expect(within(dialog).getByText("New contract")).toBeInTheDocument();
     expect(field(dialog, /^From/)).toHaveValue(formatDate(todayIn()));
-    expect(field(dialog, /^To/)).toHaveValue(formatDate(todayIn()));
+    expect(field(dialog, /^To/)).toHaveValue("");
     expect(within(dialog).getByRole("radio", { name: "Full-time" })).toBeChecked();
     expect(field(dialog, /Hours per day/)).toHaveValue("8");
   });
@@ -133,7 +133,8 @@ describe("contract modal", () => {
       hourly_cost: 30.25,
       productivity_target: 75.5,
       from_date: today,
-      to_date: today,
+      // The end is left empty unless chosen: saved without touching it, the contract has no end.
+      to_date: null,
     });
   });
 

@@ -59,7 +59,10 @@ const errorKeys: Record<ContractField, ParseKeys> = {
   productivity_target: "contracts.validations.productivityTarget",
 };
 
-/** A new contract starts today (spec part 2 §2 "Contracts") as a full-time one. */
+/**
+ * A new contract starts today (spec part 2 §2 "Contracts") as a full-time one, with no end until one is chosen (the
+ * field's hint: empty is no end date).
+ */
 export function newContractValues(today: CalendarDate = todayIn()): ContractFormValues {
   return {
     contract_type: "full-time",
@@ -68,7 +71,7 @@ export function newContractValues(today: CalendarDate = todayIn()): ContractForm
     hourly_cost: "",
     productivity_target: "",
     from_date: today,
-    to_date: today,
+    to_date: null,
   };
 }
 
