@@ -1,6 +1,17 @@
 // The fakes are plain ES modules (with declarations beside them) so that Playwright's web server can run
 // them with `node` alone through serve.mjs; this file gives TypeScript callers one entry.
 export {
+  type FakeAsana,
+  type FakeAsanaFailure,
+  type FakeAsanaProject,
+  type FakeAsanaRequest,
+  type FakeAsanaStory,
+  type FakeAsanaTask,
+  type FakeAsanaWorkspace,
+  serverEnvOf as asanaServerEnvOf,
+  startFakeAsana,
+} from "./asana.mjs";
+export {
   type FakeGoogle,
   type FakeGoogleCalendar,
   type FakeGoogleEvent,
@@ -23,3 +34,13 @@ export {
   startFakePaddle,
 } from "./paddle.mjs";
 export { type FakeSmtpServer, type ReceivedMail, startSmtpServer } from "./smtp.mjs";
+export {
+  type FakeTodoist,
+  type FakeTodoistComment,
+  type FakeTodoistFailure,
+  type FakeTodoistProject,
+  type FakeTodoistRequest,
+  type FakeTodoistTask,
+  serverEnvOf as todoistServerEnvOf,
+  startFakeTodoist,
+} from "./todoist.mjs";

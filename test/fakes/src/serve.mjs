@@ -7,11 +7,15 @@
 // and the fake Google OAuth and Calendar API (google.mjs), for the same client id as the JWKS, driven at its own
 // address under /__control/.
 // Ports: FAKES_HTTP_PORT (default 4010), FAKES_SMTP_PORT, FAKES_JWKS_PORT and FAKES_GOOGLE_PORT (default: random).
+// The fake Todoist (todoist.mjs) and Asana (asana.mjs) as well, driven under /__control/ at their own addresses
+// (FAKES_TODOIST_PORT, FAKES_ASANA_PORT; default: random), with the server's settings for them in the JSON line.
 // Prints one JSON line with the addresses once everything listens.
 import { createServer } from "node:http";
+import { serverEnvOf as asanaServerEnvOf, startFakeAsana } from "./asana.mjs";
 import { startFakeGoogle } from "./google.mjs";
 import { startFakeJwks } from "./google-jwks.mjs";
 import { startSmtpServer } from "./smtp.mjs";
+import { startFakeTodoist, serverEnvOf as todoistServerEnvOf } from "./todoist.mjs";
 
 const portFromEnv = (name, fallback) => {
   const value = process.env[name];
@@ -27,6 +31,8 @@ const portFromEnv = (name, fallback) => {
 const jwks = await startFakeJwks({ port: portFromEnv("FAKES_JWKS_PORT", 0) });
 const smtp = await startSmtpServer({ port: portFromEnv("FAKES_SMTP_PORT", 0) });
 const google = await startFakeGoogle({ port: portFromEnv("FAKES_GOOGLE_PORT", 0), clientId: jwks.clientId });
+const todoist = await startFakeTodoist({ port: portFromEnv("FAKES_TODOIST_PORT", 0) });
+const asana = await startFakeAsana({ port: portFromEnv("FAKES_ASANA_PORT", 0) });
 
 const readJson = (request) =>
   new Promise((resolve, reject) => {
@@ -82,12 +88,23 @@ process.stdout.write(
     googleOauthRevokeUrl: google.revokeUrl,
     googleCalendarApiUrl: google.calendarApiUrl,
     googleClientSecret: google.clientSecret,
+    todoistUrl: todoist.url,
+    todoistServerEnv: todoistServerEnvOf(todoist),
+    asanaUrl: asana.url,
+    asanaServerEnv: asanaServerEnvOf(asana),
   })}\n`,
 );
 
 const stop = async () => {
   http.closeAllConnections();
-  await Promise.all([new Promise((resolve) => http.close(resolve)), jwks.close(), smtp.close(), google.close()]);
+  await Promise.all([
+    new Promise((resolve) => http.close(resolve)),
+    jwks.close(),
+    smtp.close(),
+    google.close(),
+    todoist.close(),
+    asana.close(),
+  ]);
   process.exit(0);
 };
 process.once("SIGTERM", stop);
