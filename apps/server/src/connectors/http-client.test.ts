@@ -155,6 +155,65 @@ describe("createConnectorClient against the fake Google", () => {
     expect(google.requests).toHaveLength(4);
   });
 
+  test("a wait the service puts in its error body (retryAfterOf) is honoured when there is no Retry-After header", async () => {
+    const times: number[] = [];
+    const waits: number[] = [];
+    await withServer(
+      (request, _body, response) => {
+        times.push(Date.now());
+        if (times.length === 1) {
+          response.writeHead(429, { "content-type": "application/json" });
+          response.end(JSON.stringify({ error: "Too many requests", error_extra: { retry_after: 1 } }));
+        } else if (request.url === "/later" && times.length === 3) {
+          // A header and a body that disagree: the header wins.
+          response.writeHead(429, { "content-type": "application/json", "retry-after": "0" });
+          response.end(JSON.stringify({ error: "Too many requests", error_extra: { retry_after: 30 } }));
+        } else {
+          response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+        }
+      },
+      async (url) => {
+        const client = createConnectorClient({
+          service: "Todoist API",
+          baseUrl: url,
+          timeoutMs: 2000,
+          backoffBaseMs: 5000,
+          retryAfterOf: (_status, body) => {
+            const seconds = (body as { error_extra?: { retry_after?: unknown } }).error_extra?.retry_after;
+            return typeof seconds === "number" ? seconds * 1000 : null;
+          },
+          onRetry: (retry) => waits.push(retry.delayMs),
+        });
+        await expect(client.request({ method: "GET", path: "/now" })).resolves.toEqual({ ok: true });
+        await expect(client.request({ method: "GET", path: "/later" })).resolves.toEqual({ ok: true });
+      },
+    );
+    expect(waits).toEqual([1000, 0]);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(950);
+  });
+
+  test("a body's wait longer than the longest wait is not waited for", async () => {
+    await withServer(
+      (_request, _body, response) => {
+        response.writeHead(429, { "content-type": "application/json" });
+        response.end(JSON.stringify({ error: "Too many requests", error_extra: { retry_after: 60 } }));
+      },
+      async (url) => {
+        const client = createConnectorClient({
+          service: "Todoist API",
+          baseUrl: url,
+          timeoutMs: 2000,
+          maxRetryAfterMs: 5000,
+          retryAfterOf: () => 60_000,
+        });
+        const started = Date.now();
+        const error = await failureOf(client.request({ method: "GET", path: "/" }));
+        expect(Date.now() - started).toBeLessThan(1000);
+        expect(error).toMatchObject({ kind: "rate_limited", status: 429, message: "Todoist API: Too many requests" });
+      },
+    );
+  });
+
   test("retries as many times as told", async () => {
     google.failNext(10, { status: 502 });
     await failureOf(listCalendars(calendarClient({ retries: 1 })));

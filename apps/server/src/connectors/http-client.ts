@@ -82,6 +82,11 @@ export interface ConnectorClientOptions {
   readError?: (status: number, body: unknown) => { reason: string | null; message: string | null };
   /** The service's own rate-limit answers besides 429 (Google's 403 `rateLimitExceeded`). */
   isRateLimited?: (status: number, reason: string | null) => boolean;
+  /**
+   * The service's retry wait (ms) read from its error body, for a service that puts it there (Todoist's
+   * `error_extra.retry_after`); used when the answer has no `Retry-After` header, and capped as that is.
+   */
+  retryAfterOf?: (status: number, body: unknown) => number | null;
   /** A kind of the service's own for an answer (OAuth's `invalid_grant` is `unauthorized`); null for the usual one. */
   classify?: (status: number, reason: string | null) => ConnectorErrorKind | null;
   /** Told of each retry before its wait: for a log line (nothing in it is a secret). */
@@ -276,7 +281,8 @@ export function createConnectorClient(options: ConnectorClientOptions): Connecto
         const message = clean(read.message ?? (response.statusText || `HTTP ${response.status}`));
         failure = fail(kind, response.status, reason, message);
         retryable = rateLimited || response.status >= 500;
-        waitMs = retryAfterMs(response.headers.get("retry-after"));
+        waitMs =
+          retryAfterMs(response.headers.get("retry-after")) ?? options.retryAfterOf?.(response.status, parsed) ?? null;
       } catch (error) {
         if (error instanceof ConnectorError) throw error;
         if (isAbort(error)) {
