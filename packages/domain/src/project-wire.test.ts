@@ -5,12 +5,14 @@ import {
   canSeeProject,
   expenseInputSchema,
   expenseTotals,
+  type MemberTag,
   matchesProjectFilter,
   matchesProjectSearch,
   overlapsRange,
   type Project,
   projectCsvRow,
   projectInputSchema,
+  projectTeamRows,
   splitMyProjects,
 } from "./projects.js";
 
@@ -216,13 +218,63 @@ describe("overlapsRange", () => {
 });
 
 describe("splitMyProjects", () => {
-  it("puts the projects the user manages first and the ones they are only on second", () => {
-    const me = { uid: "me", nominative: "Me", image_url: null };
-    const led = project({ uid: "led", project_manager: me, members: [{ user: me, tags: ["sales"] }] });
-    const onTeam = project({ uid: "team", members: [{ user: me, tags: ["informed"] }] });
-    const other = project({ uid: "other" });
-    const { managed, member } = splitMyProjects([led, onTeam, other], "me");
-    expect(managed.map((p) => p.uid)).toEqual(["led"]);
-    expect(member.map((p) => p.uid)).toEqual(["team"]);
+  const me = { uid: "me", nominative: "Me", image_url: null };
+  const led = project({ uid: "led", project_manager: me });
+  const ledAndResponsible = project({
+    uid: "led-responsible",
+    project_manager: me,
+    members: [{ user: me, tags: ["responsible"] }],
+  });
+  const onTeam = project({ uid: "team", members: [{ user: me, tags: ["informed"] }] });
+  const other = project({ uid: "other" });
+
+  it.each([
+    ["a project the user only manages", [led], ["led"], []],
+    ["a project the user is only on", [onTeam], [], ["team"]],
+    [
+      "a project the user manages and is responsible of is in both",
+      [ledAndResponsible],
+      ["led-responsible"],
+      ["led-responsible"],
+    ],
+    ["someone else's project is in neither", [other], [], []],
+    [
+      "together, in the given order",
+      [onTeam, other, ledAndResponsible, led],
+      ["led-responsible", "led"],
+      ["team", "led-responsible"],
+    ],
+  ])("%s", (_name, projects, managed, member) => {
+    const split = splitMyProjects(projects, "me");
+    expect(split.managed.map((p) => p.uid)).toEqual(managed);
+    expect(split.member.map((p) => p.uid)).toEqual(member);
+  });
+});
+
+describe("projectTeamRows", () => {
+  const manager = { uid: "pm", nominative: "Paola Manager", image_url: null };
+  const anna = { uid: "anna", nominative: "Anna", image_url: null };
+
+  it.each([
+    ["the manager alone", [], [["pm", true, []]]],
+    [
+      "a manager who is also responsible is one row, with the tag",
+      [{ user: manager, tags: ["responsible"] as MemberTag[] }],
+      [["pm", true, ["responsible"]]],
+    ],
+    [
+      "members after the manager, tags in the spec's order",
+      [
+        { user: anna, tags: ["informed", "sales"] as MemberTag[] },
+        { user: manager, tags: ["consulted", "responsible"] as MemberTag[] },
+      ],
+      [
+        ["pm", true, ["responsible", "consulted"]],
+        ["anna", false, ["sales", "informed"]],
+      ],
+    ],
+  ])("%s", (_name, members, rows) => {
+    const team = projectTeamRows({ project_manager: manager, members });
+    expect(team.map((row) => [row.user.uid, row.manager, row.tags])).toEqual(rows);
   });
 });

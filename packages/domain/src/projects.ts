@@ -473,8 +473,33 @@ export function overlapsRange(project: Pick<Project, "start_date" | "end_date">,
 /** My-projects view (spec part 2 §2): the projects the user leads, and the ones whose team they are on without leading them. */
 export function splitMyProjects(projects: readonly Project[], userId: string) {
   const managed = projects.filter((p) => p.project_manager.uid === userId);
-  const member = projects.filter(
-    (p) => p.project_manager.uid !== userId && p.members.some((m) => m.user.uid === userId),
-  );
+  // On the team is on the team, whether or not the person also manages the project: a manager who is also its
+  // responsible finds it in both sections.
+  const member = projects.filter((p) => p.members.some((m) => m.user.uid === userId));
   return { managed, member };
+}
+
+/** One person of a project's team as the project page lists them: the manager first, each person once. */
+export interface ProjectTeamRow {
+  user: Project["project_manager"];
+  manager: boolean;
+  tags: MemberTag[];
+}
+
+/**
+ * Spec part 2 §6: the project manager, then the members with their tags in the spec's order. A manager who is also a
+ * member (the responsible, say) is one row: the manager's, with their tags.
+ */
+export function projectTeamRows(project: Pick<Project, "project_manager" | "members">): ProjectTeamRow[] {
+  const ordered = (tags: readonly MemberTag[]) => memberTags.filter((tag) => tags.includes(tag));
+  const managerUid = project.project_manager.uid;
+  const managerTags = project.members.filter((m) => m.user.uid === managerUid).flatMap((m) => m.tags);
+  const rows: ProjectTeamRow[] = [{ user: project.project_manager, manager: true, tags: ordered(managerTags) }];
+  const seen = new Set([managerUid]);
+  for (const member of project.members) {
+    if (seen.has(member.user.uid)) continue;
+    seen.add(member.user.uid);
+    rows.push({ user: member.user, manager: false, tags: ordered(member.tags) });
+  }
+  return rows;
 }

@@ -127,6 +127,17 @@ describe("project page", () => {
     ]);
   });
 
+  it("lists a manager who is also on the team once, with their tags", async () => {
+    projectServer({ project: { ...relaunch, members: [{ user: ada, tags: ["responsible"] }, ...relaunch.members] } });
+    renderApp({ route: route() });
+    const team = (await screen.findByRole("heading", { name: "Team" })).parentElement as HTMLElement;
+    expect(within(team).getAllByRole("listitem").map((row) => row.textContent)).toEqual([
+      "ALAda LovelaceProject managerResponsible",
+      "GHGrace HopperAccount ManagerResponsible",
+      "ATAlan TuringInformed",
+    ]);
+  });
+
   it("hides edit and delete from a member who does not manage the project", async () => {
     projectServer({ me: buildUser({ uid: grace.uid, role: buildRole("member") }) });
     renderApp({ route: route() });

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text, Title } from "@mantine/core";
-import { type MemberTag, memberTags, type Project, type UserRef } from "@timetrap/domain";
+import { type MemberTag, type Project, projectTeamRows, type UserRef } from "@timetrap/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PersonAvatar } from "../user-avatar-group";
@@ -28,7 +28,7 @@ function PersonRow({ person, children }: { person: UserRef; children: ReactNode 
 
 /**
  * Spec part 2 §6: the project manager, then the members with their tags: sales (shown as Account Manager) and
- * the RACI roles. Tags keep the spec's order whatever order they were given in.
+ * the RACI roles. Tags keep the spec's order whatever order they were given in; each person is listed once.
  */
 export function ProjectMembers({ project }: { project: Project }) {
   const { t } = useTranslation();
@@ -38,20 +38,18 @@ export function ProjectMembers({ project }: { project: Project }) {
         {t("projectDetail.members.title")}
       </Title>
       <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: "none" }}>
-        <PersonRow person={project.project_manager}>
-          <Badge size="sm" variant="filled" color="dark">
-            {t("projectDetail.members.manager")}
-          </Badge>
-        </PersonRow>
-        {project.members.map((member) => (
-          <PersonRow key={member.user.uid} person={member.user}>
-            {memberTags
-              .filter((tag) => member.tags.includes(tag))
-              .map((tag) => (
-                <Badge key={tag} size="sm" variant="light" color={tagColors[tag]}>
-                  {t(`projectDetail.members.tags.${tag}`)}
-                </Badge>
-              ))}
+        {projectTeamRows(project).map((row) => (
+          <PersonRow key={row.user.uid} person={row.user}>
+            {row.manager && (
+              <Badge size="sm" variant="filled" color="dark">
+                {t("projectDetail.members.manager")}
+              </Badge>
+            )}
+            {row.tags.map((tag) => (
+              <Badge key={tag} size="sm" variant="light" color={tagColors[tag]}>
+                {t(`projectDetail.members.tags.${tag}`)}
+              </Badge>
+            ))}
           </PersonRow>
         ))}
       </Stack>
