@@ -1,5 +1,6 @@
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import type { ItemService } from "@timetrap/domain";
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
@@ -145,6 +146,10 @@ import { createWebhooksService, webhookDeliveryJob } from "./modules/webhooks/we
 import { createWorkflowsRepository } from "./modules/workflows/workflows.repository.js";
 import { workflowsRoutes } from "./modules/workflows/workflows.routes.js";
 import { createWorkflowsService } from "./modules/workflows/workflows.service.js";
+import { writeBackRoutes } from "./modules/write-back/write-back.routes.js";
+import { createWriteBackEvents, createWriteBackService } from "./modules/write-back/write-back.service.js";
+import { writeBackJob } from "./modules/write-back/write-back-rules.js";
+import type { WriteBackTarget } from "./modules/write-back/write-back-target.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -363,6 +368,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   jobs.register(webhookDeliveryJob, webhooks.deliveryHandler);
   const projectFiguresEvents = createProjectFiguresEvents({ db: database.db, jobs });
+  const writeBackEvents = createWriteBackEvents({ db: database.db, jobs });
   const projects = createProjectsService({
     repository: createProjectsRepository(database.db),
     organizations,
@@ -427,8 +433,22 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     users,
     periodLock: timesheetApprovals,
     projectFiguresEvents,
+    writeBackEvents,
   });
   const timers = createTimersService({ repository: createTimersRepository(database.db), timeBlocking });
+  // The tools this server writes logged time back to, each through its connector.
+  const writeBackTargets: Partial<Record<ItemService, WriteBackTarget>> = {};
+  const writeBack = createWriteBackService({
+    db: database.db,
+    jobs,
+    integrations,
+    organizations,
+    timeBlocking,
+    targets: writeBackTargets,
+    logger: app.log,
+  });
+  jobs.register(writeBackJob, writeBack.handler);
+  await api.register(writeBackRoutes, { prefix: apiPrefix, writeBack, authenticate });
   await api.register(membersRoutes, {
     prefix: apiPrefix,
     members: createMembersService({

@@ -35,6 +35,7 @@ import type { OrganizationsService } from "../organizations/organizations.servic
 import type { TimesheetApprovalsService } from "../timesheet-approvals/timesheet-approvals.service.js";
 import type { UsersService } from "../users/users.service.js";
 import type { ProjectFiguresEvents } from "../webhooks/project-alerts-trigger.js";
+import type { WriteBackEvents } from "../write-back/write-back-trigger.js";
 import {
   type BoardScope,
   type EventRow,
@@ -142,6 +143,7 @@ export function createTimeBlockingService({
   users,
   periodLock,
   projectFiguresEvents,
+  writeBackEvents,
 }: {
   repository: TimeBlockingRepository;
   organizations: Pick<OrganizationsService, "findRoleOfUser">;
@@ -150,6 +152,8 @@ export function createTimeBlockingService({
   periodLock: Pick<TimesheetApprovalsService, "assertActivitiesUnlocked">;
   /** Told in the transaction of a change of an activity, the projects' logged time (the project alerts' check). */
   projectFiguresEvents?: ProjectFiguresEvents;
+  /** Told in the transaction of a save of a block, with the block before and after (the time written back). */
+  writeBackEvents?: WriteBackEvents;
 }) {
   const on = (tx: Database | undefined): TimeBlockingQueries => (tx ? repository.within(tx) : repository);
 
@@ -426,8 +430,9 @@ export function createTimeBlockingService({
         });
       }
       const elapsedTime = elapsedAfterTimer(row.elapsedTime, timerStart, now);
-      await queries.updateEvent(board, eventId, { elapsedTime, completed: true });
+      const saved = await queries.updateEvent(board, eventId, { elapsedTime, completed: true });
       if (row.eventType === "activity") await loggedTimeChanged(tx, board, [row.projectId]);
+      if (saved) await writeBackEvents?.blockSaved(tx, { before: row, after: saved });
       return true;
     },
 
@@ -565,6 +570,7 @@ export function createTimeBlockingService({
             recurrenceId: recurrence?.id ?? null,
           });
           if (isActivity) await loggedTimeChanged(tx, board, [row.projectId]);
+          await writeBackEvents?.blockSaved(tx, { before: null, after: row });
           return row.id;
         });
         projectFiguresEvents?.figuresCommitted();
@@ -696,8 +702,9 @@ export function createTimeBlockingService({
           }
           if (input.recurrence === null && series) {
             // The template leaves the series before the rule goes: deleting the rule would delete its template.
-            await queries.updateEvent(board, eventId, { ...values, recurrenceId: null });
+            const alone = await queries.updateEvent(board, eventId, { ...values, recurrenceId: null });
             await queries.deleteRecurrence(board, series.recurrence.id);
+            if (alone) await writeBackEvents?.blockSaved(tx, { before: row, after: alone });
             return;
           }
           if (input.recurrence && series) {
@@ -705,7 +712,8 @@ export function createTimeBlockingService({
           } else if (input.recurrence) {
             values.recurrenceId = (await queries.insertRecurrence(board, toRecurrenceValues(input.recurrence))).id;
           }
-          await queries.updateEvent(board, eventId, values);
+          const saved = await queries.updateEvent(board, eventId, values);
+          if (saved) await writeBackEvents?.blockSaved(tx, { before: row, after: saved });
         });
         projectFiguresEvents?.figuresCommitted();
         return await requireAnswer(board, eventId);

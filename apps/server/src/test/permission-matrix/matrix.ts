@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Action, can, defaultRoles, deletionSlug, type IntegrationService, type Subject } from "@timetrap/domain";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { totpFactors, userIntegrations, webhookDeliveries } from "../../db/schema.js";
+import { totpFactors, userIntegrations, webhookDeliveries, writeBacks } from "../../db/schema.js";
 import { integrationAad, sealSecret } from "../../modules/integrations/secret-box.js";
 import { addMember, type BuiltUser } from "../factories.js";
 import { request } from "../test-app.js";
@@ -1396,6 +1396,42 @@ export const matrix: MatrixRow[] = [
       await connectAdmin(f, "todoist");
       return { url: `${user(f)}/integration/todoist` };
     },
+  },
+  // Time written back (decision 032): the person's own, whoever else asks.
+  {
+    method: "PATCH",
+    path: "/api/v1/user/{id}/integration/{service}",
+    rule: { kind: "self" },
+    prepare: async (f) => {
+      await connectAdmin(f, "jira");
+      return { url: `${user(f)}/integration/jira`, body: { write_back: true } };
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/user/{id}/write-backs",
+    rule: { kind: "self" },
+    prepare: (f) => ({ url: `${user(f)}/write-backs?start_time=1772406000000&end_time=1773010800000` }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/user/{id}/write-backs/{eventId}/retry",
+    rule: { kind: "self" },
+    prepare: async (f) => {
+      await connectAdmin(f, "jira");
+      const eventId = await fresh(f, `${user(f)}/time-blocking`, eventBody(f));
+      await f.t.db.insert(writeBacks).values({
+        eventId,
+        userId: f.users.admin.id,
+        organizationId: f.orgId,
+        service: "jira",
+        itemId: "PROJ-1",
+        state: "failed",
+        lastError: "Jira: Issue does not exist or you do not have permission to see it.",
+      });
+      return { url: `${user(f)}/write-backs/${eventId}/retry` };
+    },
+    expect: { admin: 202 },
   },
   {
     method: "GET",
