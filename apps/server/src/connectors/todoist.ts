@@ -1,0 +1,355 @@
+import { itemUrlOf, type TodoistTask, type todoistProjectSchema } from "@timetrap/domain";
+import { z } from "zod";
+import type { WriteBackEntry, WriteBackTarget } from "../modules/write-back/write-back-target.js";
+import { ConnectorError, type ConnectorErrorKind, createConnectorClient } from "./http-client.js";
+
+/**
+ * Todoist's OAuth flow and unified API v1 (INTEGRATIONS.md §1, decision 032), through the connectors' client: the
+ * consent page's address, the code exchange (a token without expiry or refresh), revocation, the projects and active
+ * tasks (every page of their cursors), closing a task, and the time written back as a comment on the task.
+ */
+
+export const todoistOAuthService = "Todoist";
+export const todoistApiService = "Todoist API";
+
+/** `data:read_write` covers reading projects and tasks, closing tasks and adding comments. */
+export const todoistScopes = ["data:read_write"];
+
+/**
+ * Todoist's tokens do not expire and come without a refresh token; the integration keeps an expiry for every token, so
+ * this one is set far enough that the token is never taken for expiring. A revoked token is a 401, and the person
+ * connects again.
+ */
+export const todoistTokenLifetimeSeconds = 10 * 365 * 86_400;
+
+export interface TodoistConnectorConfig {
+  clientId: string | null;
+  clientSecret: string | null;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** The API's base, `https://api.todoist.com/api/v1`; the revocation endpoint is under it. */
+  apiUrl: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  /** The client's retries and backoff (tests make them short). */
+  retries?: number;
+  backoffBaseMs?: number;
+  maxRetryAfterMs?: number;
+}
+
+export interface TodoistTokens {
+  accessToken: string;
+  refreshToken: null;
+  expiresInSeconds: number;
+  /** What was asked for: Todoist's answer names no scope. */
+  scopes: string[];
+  email: null;
+}
+
+export type TodoistProject = z.infer<typeof todoistProjectSchema>;
+
+export interface TodoistConnector extends WriteBackTarget {
+  configured: boolean;
+  scopes: string[];
+  authorizationUrl(options: { state: string; redirectUri: string }): string;
+  exchangeCode(options: { code: string; redirectUri: string }): Promise<TodoistTokens>;
+  /** Todoist has no refresh: always the `unauthorized` failure, so that the person connects again. */
+  refresh(refreshToken: string): Promise<TodoistTokens>;
+  revoke(token: string): Promise<void>;
+  listProjects(accessToken: string): Promise<TodoistProject[]>;
+  /** The active tasks, each with its parent's content when it is a subtask. */
+  listTasks(accessToken: string): Promise<TodoistTask[]>;
+  /** Closes the task (a recurring one moves to its next date, as Todoist does). */
+  closeTask(accessToken: string, taskId: string): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What Todoist answers (only the fields read)
+
+const tokenAnswerSchema = z.object({ access_token: z.string().min(1), token_type: z.string().optional() });
+
+const projectSchema = z.object({ id: z.string(), name: z.string() });
+
+const taskSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  description: z.string().nullish(),
+  due: z.object({ date: z.string() }).nullish(),
+  project_id: z.string(),
+  parent_id: z.string().nullish(),
+  priority: z.number().nullish(),
+  checked: z.boolean().nullish(),
+});
+type TodoistApiTask = z.infer<typeof taskSchema>;
+
+const commentSchema = z.object({ id: z.string(), content: z.string().nullish() });
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ results: z.array(item), next_cursor: z.string().nullish() });
+
+function parsed<T>(schema: z.ZodType<T>, value: unknown, service: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new ConnectorError({
+      service,
+      kind: "upstream",
+      status: null,
+      reason: null,
+      serviceMessage: "an answer that is not the API's",
+    });
+  }
+  return result.data;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Errors
+
+/** API v1's `{error, error_code, error_extra, error_tag, http_code}`; the token endpoint's `{error}`. */
+function readTodoistError(_status: number, body: unknown): { reason: string | null; message: string | null } {
+  if (body === null || typeof body !== "object") {
+    return { reason: null, message: typeof body === "string" && body.trim() ? body.trim().slice(0, 300) : null };
+  }
+  const record = body as Record<string, unknown>;
+  const error = typeof record.error === "string" ? record.error : null;
+  const tag = typeof record.error_tag === "string" ? record.error_tag : null;
+  return { reason: tag ?? error, message: error };
+}
+
+/** A 429's wait, `error_extra.retry_after` (seconds): Todoist sends no Retry-After header. */
+function todoistRetryAfter(_status: number, body: unknown): number | null {
+  if (body === null || typeof body !== "object") return null;
+  const extra = (body as { error_extra?: unknown }).error_extra;
+  const seconds = extra !== null && typeof extra === "object" ? (extra as { retry_after?: unknown }).retry_after : null;
+  return typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
+}
+
+/** A code Todoist refuses is the person's to try again; refused client credentials are this server's configuration. */
+function classifyOAuth(_status: number, reason: string | null): ConnectorErrorKind | null {
+  if (reason === "bad_authorization_code") return "unauthorized";
+  if (reason === "incorrect_application_credentials") return "upstream";
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * An item's id, checked. Ids reach here from people (a block's `source_id`): one that is not Todoist's shape never
+ * reaches the API, where `..` in a path would name another endpoint.
+ */
+function checkedId(id: string, what: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) {
+    throw new ConnectorError({
+      service: todoistApiService,
+      kind: "not_found",
+      status: null,
+      reason: "invalid_id",
+      serviceMessage: `${what} not found (${JSON.stringify(id.slice(0, 64))} is not a Todoist id)`,
+    });
+  }
+  return id;
+}
+
+const segment = (id: string, what: string) => encodeURIComponent(checkedId(id, what));
+
+/** A loop guard: 200 a page, this many pages is far beyond anyone's tasks. */
+export const todoistMaxPages = 100;
+const pageSize = 200;
+
+function toTask(task: TodoistApiTask, parents: ReadonlyMap<string, TodoistApiTask>): TodoistTask {
+  const priority = Math.round(task.priority ?? 1);
+  return {
+    id: task.id,
+    content: task.content,
+    description: task.description ?? "",
+    due: task.due ? { date: task.due.date.slice(0, 10) } : null,
+    project_id: task.project_id,
+    url: itemUrlOf("todoist", task.id) ?? "",
+    completed: task.checked === true,
+    priority: Math.min(4, Math.max(1, priority)),
+    parent_description: task.parent_id ? (parents.get(task.parent_id)?.content ?? null) : null,
+  };
+}
+
+export function createTodoistConnector(config: TodoistConnectorConfig): TodoistConnector {
+  const common = {
+    timeoutMs: config.timeoutMs,
+    ...(config.fetch ? { fetch: config.fetch } : {}),
+    ...(config.retries !== undefined ? { retries: config.retries } : {}),
+    ...(config.backoffBaseMs !== undefined ? { backoffBaseMs: config.backoffBaseMs } : {}),
+    ...(config.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: config.maxRetryAfterMs } : {}),
+  };
+  const tokenClient = createConnectorClient({
+    ...common,
+    service: todoistOAuthService,
+    baseUrl: config.tokenUrl,
+    readError: readTodoistError,
+    classify: classifyOAuth,
+  });
+  const api = createConnectorClient({
+    ...common,
+    service: todoistApiService,
+    baseUrl: config.apiUrl,
+    readError: readTodoistError,
+    retryAfterOf: todoistRetryAfter,
+  });
+  const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+
+  function client(): { client_id: string; client_secret: string } {
+    if (!config.clientId || !config.clientSecret) {
+      throw new ConnectorError({
+        service: todoistOAuthService,
+        kind: "client",
+        status: null,
+        reason: "not_configured",
+        serviceMessage: "the Todoist client id and secret are not configured",
+      });
+    }
+    return { client_id: config.clientId, client_secret: config.clientSecret };
+  }
+
+  /** Every item of a listing, its cursors followed; a listing that never ends is the service's failure. */
+  async function listAll<T>(
+    accessToken: string,
+    path: string,
+    item: z.ZodType<T>,
+    query: Record<string, string> = {},
+  ): Promise<T[]> {
+    const items: T[] = [];
+    const schema = pageOf(item);
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < todoistMaxPages; page += 1) {
+      const answer = parsed(
+        schema,
+        await api.request<unknown>({
+          method: "GET",
+          path,
+          query: { ...query, limit: pageSize, cursor },
+          headers: bearer(accessToken),
+        }),
+        todoistApiService,
+      );
+      items.push(...(answer.results as T[]));
+      const next = answer.next_cursor ?? null;
+      if (next === null || next === "") return items;
+      if (seen.has(next)) break;
+      seen.add(next);
+      cursor = next;
+    }
+    throw new ConnectorError({
+      service: todoistApiService,
+      kind: "upstream",
+      status: null,
+      reason: "endless_listing",
+      serviceMessage: `the listing of ${path} did not end after ${todoistMaxPages} pages`,
+    });
+  }
+
+  async function findComment(accessToken: string, entry: WriteBackEntry): Promise<string | null> {
+    const comments = await listAll(accessToken, "/comments", commentSchema, {
+      task_id: checkedId(entry.itemId, "Task"),
+    });
+    return comments.find((comment) => comment.content?.includes(entry.reference))?.id ?? null;
+  }
+
+  return {
+    service: "todoist",
+    configured: Boolean(config.clientId && config.clientSecret),
+    scopes: [...todoistScopes],
+
+    authorizationUrl({ state, redirectUri }) {
+      const url = new URL(config.authorizeUrl);
+      url.searchParams.set("client_id", client().client_id);
+      url.searchParams.set("scope", todoistScopes.join(","));
+      url.searchParams.set("state", state);
+      url.searchParams.set("redirect_uri", redirectUri);
+      return url.toString();
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const answer = parsed(
+        tokenAnswerSchema,
+        await tokenClient.request<unknown>({
+          method: "POST",
+          path: "",
+          form: { ...client(), code, redirect_uri: redirectUri },
+        }),
+        todoistOAuthService,
+      );
+      return {
+        accessToken: answer.access_token,
+        refreshToken: null,
+        expiresInSeconds: todoistTokenLifetimeSeconds,
+        scopes: [...todoistScopes],
+        email: null,
+      };
+    },
+
+    async refresh() {
+      throw new ConnectorError({
+        service: todoistOAuthService,
+        kind: "unauthorized",
+        status: null,
+        reason: "no_refresh",
+        serviceMessage: "Todoist's access tokens cannot be refreshed",
+      });
+    },
+
+    async revoke(token) {
+      const { client_id, client_secret } = client();
+      await api.request<void>({
+        method: "POST",
+        path: "/revoke",
+        headers: {
+          authorization: `Basic ${Buffer.from(`${encodeURIComponent(client_id)}:${encodeURIComponent(client_secret)}`).toString("base64")}`,
+        },
+        form: { token, token_type_hint: "access_token" },
+        expect: "empty",
+      });
+    },
+
+    async listProjects(accessToken) {
+      return listAll(accessToken, "/projects", projectSchema);
+    },
+
+    async listTasks(accessToken) {
+      const tasks = await listAll(accessToken, "/tasks", taskSchema);
+      const byId = new Map(tasks.map((task) => [task.id, task]));
+      return tasks.map((task) => toTask(task, byId));
+    },
+
+    async closeTask(accessToken, taskId) {
+      await api.request<void>({
+        method: "POST",
+        path: `/tasks/${segment(taskId, "Task")}/close`,
+        headers: bearer(accessToken),
+        expect: "empty",
+      });
+    },
+
+    find: findComment,
+
+    async create(accessToken, entry) {
+      const comment = parsed(
+        commentSchema,
+        await api.request<unknown>({
+          method: "POST",
+          path: "/comments",
+          headers: bearer(accessToken),
+          json: { task_id: checkedId(entry.itemId, "Task"), content: entry.note },
+        }),
+        todoistApiService,
+      );
+      return comment.id;
+    },
+
+    async update(accessToken, recordId, entry) {
+      await api.request<unknown>({
+        method: "POST",
+        path: `/comments/${segment(recordId, "Comment")}`,
+        headers: bearer(accessToken),
+        json: { content: entry.note },
+      });
+    },
+  };
+}
