@@ -36,6 +36,9 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{43}$|^[A-Fa-f0-9]{64}$/, "must be 32 bytes as 64 hex digits or 43 base64url characters")
     .optional(),
   CONNECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  PAYMO_API_URL: httpUrl.default("https://app.paymoapp.com/api"),
+  JIRA_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  JIRA_ALLOW_HTTP: z.enum(["true", "false"]).default("false"),
   JOBS_WORKER: z.enum(["on", "off"]).default("on"),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
@@ -174,6 +177,22 @@ export const configVariables: ReadonlyArray<{ name: EnvName; default: string; me
     name: "CONNECTOR_TIMEOUT_MS",
     default: "`10000`",
     meaning: "How long a call to an outside service (Google, Todoist, ...) may take before it counts as failed.",
+  },
+  {
+    name: "PAYMO_API_URL",
+    default: "`https://app.paymoapp.com/api`",
+    meaning: "Base URL of Paymo's API (a local fake's in tests). A person connects Paymo with their own API key.",
+  },
+  {
+    name: "JIRA_ALLOW_PRIVATE",
+    default: "`false`",
+    meaning:
+      "`true` lets a Jira site resolve to a private, loopback or link-local address or name a port other than 443. For tests with a local fake only: it opens the server to SSRF.",
+  },
+  {
+    name: "JIRA_ALLOW_HTTP",
+    default: "`false`",
+    meaning: "`true` talks to Jira sites over `http://` instead of `https://`. For tests with a local fake only.",
   },
   {
     name: "JOBS_WORKER",
@@ -320,6 +339,9 @@ export interface AppConfig {
   /** 32 bytes: the AES-256-GCM key of integration credentials. */
   integrationsKey: Buffer;
   connectorTimeoutMs: number;
+  paymoApiUrl: string;
+  jiraAllowPrivate: boolean;
+  jiraAllowHttp: boolean;
   jobsWorker: boolean;
   jobsPollIntervalMs: number;
   webhookAllowPrivate: boolean;
@@ -421,6 +443,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleCalendarApiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ""),
     integrationsKey: keyOf(e.INTEGRATIONS_KEY ?? readOrCreateSecret(dataDir, "integrations-key", 32, "hex")),
     connectorTimeoutMs: e.CONNECTOR_TIMEOUT_MS,
+    paymoApiUrl: e.PAYMO_API_URL.replace(/\/+$/, ""),
+    jiraAllowPrivate: e.JIRA_ALLOW_PRIVATE === "true",
+    jiraAllowHttp: e.JIRA_ALLOW_HTTP === "true",
     jobsWorker: e.JOBS_WORKER === "on",
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",

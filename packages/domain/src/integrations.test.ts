@@ -6,6 +6,8 @@ import {
   integrationInputSchema,
   isShownGoogleEvent,
   mayConnectIntegration,
+  normalizeSiteAddress,
+  siteAddressPattern,
 } from "./integrations.js";
 import type { PlanConfigEntry } from "./plans.js";
 
@@ -89,5 +91,75 @@ describe("integrationInputSchema", () => {
     ["a bad e-mail", { service: "jira", auth_token: "x", metadata: { email: "not-an-address" } }],
   ])("refuses %s", (_label, body) => {
     expect(integrationInputSchema.safeParse(body).success).toBe(false);
+  });
+
+  it("takes Jira's e-mail and site, the site normalized, and Basic as its scheme", () => {
+    expect(
+      integrationInputSchema.parse({
+        service: "jira",
+        auth_token: "ATATT-token",
+        metadata: { email: " giulia@example.com ", domain: "https://Acme.Atlassian.net/jira/your-work?x=1" },
+      }),
+    ).toEqual({
+      service: "jira",
+      auth_token: "ATATT-token",
+      token_type: "Basic",
+      metadata: { email: "giulia@example.com", domain: "acme.atlassian.net" },
+    });
+  });
+
+  it.each<[string, unknown, string]>([
+    ["Jira without an e-mail", { service: "jira", auth_token: "t", metadata: { domain: "acme.atlassian.net" } }, "email"],
+    ["Jira without a site", { service: "jira", auth_token: "t", metadata: { email: "a@example.com" } }, "domain"],
+    ["Jira without metadata", { service: "jira", auth_token: "t" }, "metadata"],
+    [
+      "a Jira site that is no address",
+      { service: "jira", auth_token: "t", metadata: { email: "a@example.com", domain: "not a site" } },
+      "domain",
+    ],
+    [
+      "a Jira site of another scheme",
+      { service: "jira", auth_token: "t", metadata: { email: "a@example.com", domain: "ftp://acme.atlassian.net" } },
+      "domain",
+    ],
+    [
+      "a Jira site with a password in it",
+      { service: "jira", auth_token: "t", metadata: { email: "a@example.com", domain: "me:pw@acme.atlassian.net" } },
+      "domain",
+    ],
+    ["Paymo with a Bearer token", { service: "paymo", auth_token: "k", token_type: "Bearer" }, "token_type"],
+  ])("refuses %s, naming the field", (_label, body, field) => {
+    const result = integrationInputSchema.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join("."))).toContainEqual(expect.stringContaining(field));
+  });
+});
+
+describe("normalizeSiteAddress", () => {
+  it.each<[string, string]>([
+    ["acme.atlassian.net", "acme.atlassian.net"],
+    ["  ACME.atlassian.NET  ", "acme.atlassian.net"],
+    ["https://acme.atlassian.net/", "acme.atlassian.net"],
+    ["https://acme.atlassian.net:443/browse/PROJ-1", "acme.atlassian.net"],
+    ["http://127.0.0.1:4321", "127.0.0.1:4321"],
+    ["127.0.0.1:4321", "127.0.0.1:4321"],
+    ["acme.atlassian.net.", "acme.atlassian.net"],
+    ["http://acme.example:80", "acme.example"],
+    ["ftp://acme.atlassian.net", "ftp://acme.atlassian.net"],
+  ])("%s is %s", (typed, normalized) => {
+    expect(normalizeSiteAddress(typed)).toBe(normalized);
+  });
+
+  it.each([
+    ["acme.atlassian.net", true],
+    ["127.0.0.1:4321", true],
+    ["xn--bcher-kva.example", true],
+    ["localhost", false],
+    ["acme", false],
+    ["[::1]", false],
+    ["acme.atlassian.net/path", false],
+    ["-acme.atlassian.net", false],
+  ])("%s has the shape of a site: %s", (site, valid) => {
+    expect(siteAddressPattern.test(site)).toBe(valid);
   });
 });

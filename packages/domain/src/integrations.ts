@@ -87,26 +87,85 @@ export const userIntegrationsSchema = z.object({
 export type UserIntegrations = z.infer<typeof userIntegrationsSchema>;
 
 /**
- * `POST user/{id}/integration` (spec §7): the credentials services' key. The OAuth services connect through
+ * A site's address as a person types it ("acme.atlassian.net", "https://Acme.atlassian.net/jira/your-work"): the host
+ * in lower case, with its port when it names one other than the scheme's, without scheme, path, query or trailing dot.
+ * A text that is no address comes back as typed (trimmed), for {@link siteAddressPattern} to refuse.
+ */
+export function normalizeSiteAddress(value: string): string {
+  const typed = value.trim();
+  let text = typed.toLowerCase();
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(text);
+  if (scheme) {
+    if (scheme[1] !== "http" && scheme[1] !== "https") return typed;
+    text = text.slice(scheme[0].length);
+  }
+  text = text.split(/[/?#]/)[0] ?? "";
+  if (text.includes("@")) return typed;
+  const [, name = "", port] = /^(.*?)(?::(\d+))?$/.exec(text) ?? [];
+  const host = name.replace(/\.$/, "");
+  const defaultPort = scheme?.[1] === "http" ? "80" : "443";
+  return port === undefined || port === defaultPort ? host : `${host}:${port}`;
+}
+
+/** Spec §5: the issue tracker's domain has the shape of a site address: a host name (or an IPv4 address) and a port. */
+export const siteAddressPattern =
+  /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})|(?:\d{1,3}\.){3}\d{1,3})(?::\d{1,5})?$/;
+
+/** A Jira site, normalized (lower case, no scheme or path): `acme.atlassian.net`. */
+export const jiraSiteSchema = z
+  .string()
+  .trim()
+  .min(1, "The Jira site is required")
+  .max(300)
+  .overwrite(normalizeSiteAddress)
+  .regex(siteAddressPattern, "The Jira site must be an address such as acme.atlassian.net")
+  .describe("The Jira site's address, such as acme.atlassian.net (a scheme or path given is dropped)");
+
+const integrationUserIdSchema = z.uuid().optional().describe("The person's id, as in the path; may be left out");
+const credentialSchema = z.string().trim().min(1, "The credential is required").max(4096);
+const accountEmailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: "Invalid email address" }));
+
+/**
+ * `POST user/{id}/integration` (spec §7): the credentials services' key, one shape per service so that the document
+ * tells each one's rules. Paymo: the API key (sent as Basic `KEY:X`), `token_type` APIKEY. Jira: the API token, the
+ * account's e-mail and the site (sent as Basic `email:token`), `token_type` Basic. The OAuth services connect through
  * `GET connect/{service}` instead; posting one of them is a 400 naming that route.
  */
-export const integrationInputSchema = z.object({
-  user_id: z.uuid().optional(),
-  service: integrationServiceSchema,
-  auth_token: z.string().trim().min(1, "The credential is required").max(4096),
-  token_type: z.enum(integrationTokenTypes).default("APIKEY"),
-  metadata: z
-    .object({
-      email: z
-        .string()
-        .trim()
-        .max(254)
-        .pipe(z.email({ message: "Invalid email address" }))
-        .optional(),
-      domain: z.string().trim().min(1).max(253).optional(),
-    })
-    .default({}),
-});
+export const integrationInputSchema = z.discriminatedUnion("service", [
+  z.object({
+    user_id: integrationUserIdSchema,
+    service: z.literal("paymo"),
+    auth_token: credentialSchema.describe("Paymo's API key (Paymo: My account, API keys)"),
+    token_type: z.literal("APIKEY").default("APIKEY"),
+    metadata: z.object({}).default({}),
+  }),
+  z.object({
+    user_id: integrationUserIdSchema,
+    service: z.literal("jira"),
+    auth_token: credentialSchema.describe("An API token of the Atlassian account (id.atlassian.com, Security)"),
+    token_type: z.literal("Basic").default("Basic"),
+    metadata: z.object({
+      email: accountEmailSchema.describe("The Atlassian account's e-mail"),
+      domain: jiraSiteSchema,
+    }),
+  }),
+  z.object({
+    user_id: integrationUserIdSchema,
+    service: z.enum(["gcalendar", "todoist", "asana"]),
+    auth_token: credentialSchema,
+    token_type: z.enum(integrationTokenTypes).default("APIKEY"),
+    metadata: z
+      .object({
+        email: accountEmailSchema.optional(),
+        domain: z.string().trim().min(1).max(253).optional(),
+      })
+      .default({}),
+  }),
+]);
 export type IntegrationInput = z.infer<typeof integrationInputSchema>;
 
 /** `GET connect/{service}`: where to send the browser; the `state` in it is single-use and lives 10 minutes. */

@@ -22,6 +22,17 @@ export {
 } from "./google.mjs";
 export { type FakeJwks, fakeGoogleClientId, startFakeJwks } from "./google-jwks.mjs";
 export {
+  adfOf as jiraAdfOf,
+  type FakeJira,
+  type FakeJiraFailure,
+  type FakeJiraIssue,
+  type FakeJiraRequest,
+  type FakeJiraWorklog,
+  serverEnvOf as jiraServerEnvOf,
+  startFakeJira,
+  textOfAdf as jiraTextOfAdf,
+} from "./jira.mjs";
+export {
   deliverPaddleWebhook,
   type FakePaddle,
   type FakePaddleRequest,
