@@ -178,6 +178,18 @@ describe("roles page", () => {
     expect(fetch.requests.filter((r) => r.method !== "GET")).toEqual([]);
   });
 
+  it("gives the focus back to the role that opened the editor when it closes", async () => {
+    rolesServer();
+    const { user } = await openRolesPage();
+    const opener = screen.getByRole("button", { name: "sales" });
+    opener.focus();
+    await user.keyboard("{Enter}");
+    const dialog = await screen.findByRole("dialog", { name: "Edit role" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
   it("says so when the roles cannot be loaded", async () => {
     rolesServer({ routes: { [`GET ${rolesPath}`]: () => errorResponse(500, "INTERNAL", "Internal error") } });
     renderApp({ route: "/organization/org-1/roles" });

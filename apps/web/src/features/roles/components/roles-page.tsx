@@ -27,15 +27,14 @@ export function RolesPage() {
   const { orgId = "" } = useParams();
   const can = useCan();
   const roles = useRoles(orgId);
-  const [editor, setEditor] = useState<EditorState | null>(null);
+  const newRole = (): Role => ({ uid: newRoleDraft.uid, name: t("roles.newRoleName"), acls: [...newRoleDraft.acls] });
+  // The editor stays mounted, closed, so that opening it is a change the dialog sees: it remembers the control that
+  // opened it and gives the focus back to it when it closes.
+  const [editor, setEditor] = useState<EditorState>(() => ({ opened: false, role: newRole() }));
 
-  const openNew = () =>
-    setEditor({
-      opened: true,
-      role: { uid: newRoleDraft.uid, name: t("roles.newRoleName"), acls: [...newRoleDraft.acls] },
-    });
+  const openNew = () => setEditor({ opened: true, role: newRole() });
   const openRole = (role: Role) => setEditor({ opened: true, role });
-  const readOnly = editor ? !can(isNewRole(editor.role) ? "create" : "edit", "role") : true;
+  const readOnly = !can(isNewRole(editor.role) ? "create" : "edit", "role");
 
   let content: ReactNode;
   if (roles.isPending) {
@@ -99,15 +98,13 @@ export function RolesPage() {
         }
       />
       {content}
-      {editor && (
-        <RoleEditorModal
-          organizationId={orgId}
-          role={editor.role}
-          readOnly={readOnly}
-          opened={editor.opened}
-          onClose={() => setEditor({ ...editor, opened: false })}
-        />
-      )}
+      <RoleEditorModal
+        organizationId={orgId}
+        role={editor.role}
+        readOnly={readOnly}
+        opened={editor.opened}
+        onClose={() => setEditor({ ...editor, opened: false })}
+      />
     </Box>
   );
 }
