@@ -44,6 +44,16 @@ export {
   signPaddleWebhook,
   startFakePaddle,
 } from "./paddle.mjs";
+export {
+  type FakePaymo,
+  type FakePaymoEntry,
+  type FakePaymoFailure,
+  type FakePaymoProject,
+  type FakePaymoRequest,
+  type FakePaymoTask,
+  serverEnvOf as paymoServerEnvOf,
+  startFakePaymo,
+} from "./paymo.mjs";
 export { type FakeSmtpServer, type ReceivedMail, startSmtpServer } from "./smtp.mjs";
 export {
   type FakeTodoist,
