@@ -31,6 +31,17 @@ const envSchema = z.object({
   GOOGLE_OAUTH_TOKEN_URL: httpUrl.default("https://oauth2.googleapis.com/token"),
   GOOGLE_OAUTH_REVOKE_URL: httpUrl.default("https://oauth2.googleapis.com/revoke"),
   GOOGLE_CALENDAR_API_URL: httpUrl.default("https://www.googleapis.com/calendar/v3"),
+  TODOIST_CLIENT_ID: z.string().min(1).optional(),
+  TODOIST_CLIENT_SECRET: z.string().min(1).optional(),
+  TODOIST_OAUTH_AUTHORIZE_URL: httpUrl.default("https://app.todoist.com/oauth/authorize"),
+  TODOIST_OAUTH_TOKEN_URL: httpUrl.default("https://api.todoist.com/oauth/access_token"),
+  TODOIST_API_URL: httpUrl.default("https://api.todoist.com/api/v1"),
+  ASANA_CLIENT_ID: z.string().min(1).optional(),
+  ASANA_CLIENT_SECRET: z.string().min(1).optional(),
+  ASANA_OAUTH_AUTHORIZE_URL: httpUrl.default("https://app.asana.com/-/oauth_authorize"),
+  ASANA_OAUTH_TOKEN_URL: httpUrl.default("https://app.asana.com/-/oauth_token"),
+  ASANA_OAUTH_REVOKE_URL: httpUrl.default("https://app.asana.com/-/oauth_revoke"),
+  ASANA_API_URL: httpUrl.default("https://app.asana.com/api/1.0"),
   INTEGRATIONS_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$|^[A-Fa-f0-9]{64}$/, "must be 32 bytes as 64 hex digits or 43 base64url characters")
@@ -85,6 +96,8 @@ const secretVariables = new Set<string>([
   "DATABASE_URL",
   "SMTP_URL",
   "GOOGLE_CLIENT_SECRET",
+  "TODOIST_CLIENT_SECRET",
+  "ASANA_CLIENT_SECRET",
   "INTEGRATIONS_KEY",
   "PADDLE_API_KEY",
   "PADDLE_WEBHOOK_SECRET",
@@ -167,6 +180,51 @@ export const configVariables: ReadonlyArray<{ name: EnvName; default: string; me
     default: "`https://www.googleapis.com/calendar/v3`",
     meaning: "Base URL of the Google Calendar API.",
   },
+  {
+    name: "TODOIST_CLIENT_ID",
+    default: "unset",
+    meaning:
+      "OAuth client id of Todoist's app console, for connecting Todoist (redirect URI `APP_URL/api/v1/connect/todoist/callback`). Unset (or without its secret): the integrations page shows Todoist as not configured.",
+  },
+  { name: "TODOIST_CLIENT_SECRET", default: "unset", meaning: "OAuth client secret of `TODOIST_CLIENT_ID`." },
+  {
+    name: "TODOIST_OAUTH_AUTHORIZE_URL",
+    default: "`https://app.todoist.com/oauth/authorize`",
+    meaning: "Todoist's consent page (a local fake's in tests).",
+  },
+  {
+    name: "TODOIST_OAUTH_TOKEN_URL",
+    default: "`https://api.todoist.com/oauth/access_token`",
+    meaning: "Todoist's token endpoint: the code's exchange.",
+  },
+  {
+    name: "TODOIST_API_URL",
+    default: "`https://api.todoist.com/api/v1`",
+    meaning: "Base URL of Todoist's API v1; a disconnected token is revoked at its `/revoke`.",
+  },
+  {
+    name: "ASANA_CLIENT_ID",
+    default: "unset",
+    meaning:
+      "OAuth client id of an Asana app, for connecting Asana (redirect URI `APP_URL/api/v1/connect/asana/callback`). Unset (or without its secret): the integrations page shows Asana as not configured.",
+  },
+  { name: "ASANA_CLIENT_SECRET", default: "unset", meaning: "OAuth client secret of `ASANA_CLIENT_ID`." },
+  {
+    name: "ASANA_OAUTH_AUTHORIZE_URL",
+    default: "`https://app.asana.com/-/oauth_authorize`",
+    meaning: "Asana's consent page (a local fake's in tests).",
+  },
+  {
+    name: "ASANA_OAUTH_TOKEN_URL",
+    default: "`https://app.asana.com/-/oauth_token`",
+    meaning: "Asana's token endpoint: code exchange and refresh.",
+  },
+  {
+    name: "ASANA_OAUTH_REVOKE_URL",
+    default: "`https://app.asana.com/-/oauth_revoke`",
+    meaning: "Where a disconnected Asana grant is revoked.",
+  },
+  { name: "ASANA_API_URL", default: "`https://app.asana.com/api/1.0`", meaning: "Base URL of Asana's API." },
   {
     name: "INTEGRATIONS_KEY",
     default: "unset",
@@ -336,6 +394,17 @@ export interface AppConfig {
   googleOauthTokenUrl: string;
   googleOauthRevokeUrl: string;
   googleCalendarApiUrl: string;
+  todoistClientId: string | null;
+  todoistClientSecret: string | null;
+  todoistOauthAuthorizeUrl: string;
+  todoistOauthTokenUrl: string;
+  todoistApiUrl: string;
+  asanaClientId: string | null;
+  asanaClientSecret: string | null;
+  asanaOauthAuthorizeUrl: string;
+  asanaOauthTokenUrl: string;
+  asanaOauthRevokeUrl: string;
+  asanaApiUrl: string;
   /** 32 bytes: the AES-256-GCM key of integration credentials. */
   integrationsKey: Buffer;
   connectorTimeoutMs: number;
@@ -441,6 +510,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleOauthTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
     googleOauthRevokeUrl: e.GOOGLE_OAUTH_REVOKE_URL,
     googleCalendarApiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ""),
+    todoistClientId: e.TODOIST_CLIENT_ID ?? null,
+    todoistClientSecret: e.TODOIST_CLIENT_SECRET ?? null,
+    todoistOauthAuthorizeUrl: e.TODOIST_OAUTH_AUTHORIZE_URL,
+    todoistOauthTokenUrl: e.TODOIST_OAUTH_TOKEN_URL,
+    todoistApiUrl: e.TODOIST_API_URL.replace(/\/+$/, ""),
+    asanaClientId: e.ASANA_CLIENT_ID ?? null,
+    asanaClientSecret: e.ASANA_CLIENT_SECRET ?? null,
+    asanaOauthAuthorizeUrl: e.ASANA_OAUTH_AUTHORIZE_URL,
+    asanaOauthTokenUrl: e.ASANA_OAUTH_TOKEN_URL,
+    asanaOauthRevokeUrl: e.ASANA_OAUTH_REVOKE_URL,
+    asanaApiUrl: e.ASANA_API_URL.replace(/\/+$/, ""),
     integrationsKey: keyOf(e.INTEGRATIONS_KEY ?? readOrCreateSecret(dataDir, "integrations-key", 32, "hex")),
     connectorTimeoutMs: e.CONNECTOR_TIMEOUT_MS,
     paymoApiUrl: e.PAYMO_API_URL.replace(/\/+$/, ""),
