@@ -2,7 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import {
   type ConnectAnswer,
   connectAnswerSchema,
+  type Integration,
+  type IntegrationInput,
   type IntegrationService,
+  type IntegrationSettingsPatch,
+  integrationSchema,
   type UserIntegrations,
   userIntegrationsSchema,
 } from "@timetrap/domain";
@@ -76,4 +80,69 @@ export function getConnectUrl({ service }: { service: IntegrationService }): Pro
 
 export function useConnectUrl() {
   return useMutation({ mutationFn: (service: IntegrationService) => getConnectUrl({ service }) });
+}
+
+/**
+ * `POST user/{id}/integration` (spec part 1 §7, decision 032): the credentials services (Paymo's API key; Jira's e-mail,
+ * site and API token). The server checks the credential with the service first: a refused one is a 400 that names the
+ * service, and nothing is stored.
+ */
+export function createIntegration({
+  userId,
+  input,
+}: {
+  userId: string;
+  input: IntegrationInput;
+}): Promise<Integration> {
+  return api.post(`${userPath(userId)}/integration`, { body: input, schema: integrationSchema });
+}
+
+/** Connecting changes the page's list and the session's user (the sidebar's entries), as disconnecting does. */
+export function useCreateIntegration(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: IntegrationInput) => createIntegration({ userId, input }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: integrationsKeys.ofUser(userId) }),
+        queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
+      ]),
+  });
+}
+
+/** `PATCH user/{id}/integration/{service}` (decision 032): the person's settings of a connected service. */
+export function updateIntegrationSettings({
+  userId,
+  service,
+  data,
+}: {
+  userId: string;
+  service: IntegrationService;
+  data: IntegrationSettingsPatch;
+}): Promise<Integration> {
+  return api.patch(`${userPath(userId)}/integration/${encodeURIComponent(service)}`, {
+    body: data,
+    schema: integrationSchema,
+  });
+}
+
+/** The answer takes the integration's place in the page's list at once; the list is then asked again. */
+export function useUpdateIntegrationSettings(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ service, data }: { service: IntegrationService; data: IntegrationSettingsPatch }) =>
+      updateIntegrationSettings({ userId, service, data }),
+    onSuccess: (integration) =>
+      queryClient.setQueryData<UserIntegrations>(integrationsKeys.ofUser(userId), (current) =>
+        current
+          ? {
+              ...current,
+              services: current.services.map((state) =>
+                state.service === integration.service ? { ...state, integration } : state,
+              ),
+            }
+          : current,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationsKeys.ofUser(userId) }),
+  });
 }

@@ -9,7 +9,12 @@ import {
   IconRefresh,
   type TablerIcon,
 } from "@tabler/icons-react";
-import type { IntegrationService, IntegrationServiceState } from "@timetrap/domain";
+import {
+  type IntegrationService,
+  type IntegrationServiceState,
+  type ItemService,
+  isItemService,
+} from "@timetrap/domain";
 import type { ParseKeys } from "i18next";
 import { type CSSProperties, useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -44,6 +49,14 @@ const statusBadges: Record<IntegrationMode | "needs_reconnect", { label: ParseKe
   coming_soon: { label: "integrations.status.comingSoon", color: "indigo" },
 };
 
+/** What writing time back leaves in each tool (decision 032). */
+const writeBackDescriptions: Record<ItemService, ParseKeys> = {
+  todoist: "integrations.writeBack.todoist",
+  asana: "integrations.writeBack.asana",
+  paymo: "integrations.writeBack.paymo",
+  jira: "integrations.writeBack.jira",
+};
+
 /** A toggle on that may not be turned off reads as on, in a quieter shade, rather than as Mantine's grey disabled one. */
 const lockedOn = { "--switch-disabled-color": "var(--mantine-primary-color-3)" } as CSSProperties;
 
@@ -63,18 +76,30 @@ export interface IntegrationRowProps {
   busy: boolean;
   onConnect: () => void;
   onDisconnect: () => void;
+  /** A change of the write-back switch is on its way. */
+  writeBackBusy: boolean;
+  onWriteBackChange: (on: boolean) => void;
 }
 
 /** One service of the integrations page: its name, what it brings, its state, and its toggle. */
-export function IntegrationRow({ state, view, planAllowsNone, busy, onConnect, onDisconnect }: IntegrationRowProps) {
+export function IntegrationRow({
+  state,
+  view,
+  planAllowsNone,
+  busy,
+  onConnect,
+  onDisconnect,
+  writeBackBusy,
+  onWriteBackChange,
+}: IntegrationRowProps) {
   const { t } = useTranslation();
   const detailId = useId();
   const look = services[state.service];
   const name = look.name;
   const badge = statusBadges[view.needsReconnect ? "needs_reconnect" : view.mode];
   const integration = state.integration;
-  // The credentials services connect again through their modal, which comes with their connectors.
-  const canReconnect = state.connection === "redirect" && state.available;
+  // A redirect service connects again through its consent page, a credentials service through its modal.
+  const canReconnect = state.available;
 
   let detail: string | null = null;
   switch (view.mode) {
@@ -133,6 +158,19 @@ export function IntegrationRow({ state, view, planAllowsNone, busy, onConnect, o
             <Text size="xs" c="dimmed" mt={4}>
               {t("integrations.detail.lastError", { error: integration.last_error })}
             </Text>
+          )}
+          {integration && isItemService(state.service) && (
+            <Switch
+              mt="sm"
+              size="sm"
+              label={t("integrations.writeBack.label", { service: name })}
+              // The label wraps the description too: the switch is named by its label alone, described by the rest.
+              aria-label={t("integrations.writeBack.label", { service: name })}
+              description={t(writeBackDescriptions[state.service])}
+              checked={integration.write_back}
+              disabled={writeBackBusy || busy}
+              onChange={(event) => onWriteBackChange(event.currentTarget.checked)}
+            />
           )}
         </Box>
         <Switch

@@ -5,15 +5,22 @@ import type { ParseKeys } from "i18next";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
-import { useConnectUrl, useDeleteIntegration, useUserIntegrations } from "../../../api/integrations";
+import {
+  useConnectUrl,
+  useDeleteIntegration,
+  useUpdateIntegrationSettings,
+  useUserIntegrations,
+} from "../../../api/integrations";
 import { openConfirmation } from "../../../components/confirm-action";
 import { PageHeader } from "../../../components/page-header";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { notifyError, notifyRequestError, notifySuccess } from "../../../lib/notify";
 import { useSignedInUser } from "../../../lib/session";
 import { readConnectOutcome, withoutConnectOutcome } from "../lib/connect-outcome";
+import { type CredentialsService, isCredentialsService } from "../lib/credentials-form";
 import { connectedServices, integrationView } from "../lib/integration-view";
 import { openConsentPage } from "../lib/open-consent-page";
+import { CredentialsModal } from "./credentials-modal";
 import { IntegrationRow, serviceName } from "./integration-row";
 
 const connectErrorTexts = {
@@ -136,12 +143,19 @@ function IntegrationList({
   const { t } = useTranslation();
   const connect = useConnectUrl();
   const disconnect = useDeleteIntegration(userId);
+  const settings = useUpdateIntegrationSettings(userId);
   // The service whose toggle was last used, until the browser leaves for the consent page or the change is answered.
   const [busy, setBusy] = useState<IntegrationService | null>(null);
+  // The credentials service whose modal is open (spec §4: closed, opened to enable, closed on submit or cancel).
+  const [credentials, setCredentials] = useState<CredentialsService | null>(null);
   const connected = connectedServices(answer);
   const planAllowsNone = answer.limit.tier_limit === 0 || (answer.limit.blocked && answer.limit.tier_limit === null);
 
   const startConnecting = (service: IntegrationService) => {
+    if (isCredentialsService(service)) {
+      setCredentials(service);
+      return;
+    }
     setBusy(service);
     connect.mutate(service, {
       // The page stays busy while the browser leaves.
@@ -178,6 +192,20 @@ function IntegrationList({
     });
   };
 
+  const changeWriteBack = (service: IntegrationService, on: boolean) =>
+    settings.mutate(
+      { service, data: { write_back: on } },
+      {
+        onSuccess: () =>
+          notifySuccess({
+            message: t(on ? "integrations.writeBack.on" : "integrations.writeBack.off", {
+              service: serviceName(service, service),
+            }),
+          }),
+        onError: notifyRequestError,
+      },
+    );
+
   return (
     <Stack gap="sm">
       {answer.services.map((state) => (
@@ -189,8 +217,22 @@ function IntegrationList({
           busy={busy === state.service}
           onConnect={() => startConnecting(state.service)}
           onDisconnect={() => startDisconnecting(state)}
+          writeBackBusy={settings.isPending && settings.variables?.service === state.service}
+          onWriteBackChange={(on) => changeWriteBack(state.service, on)}
         />
       ))}
+      <CredentialsModal
+        userId={userId}
+        service={credentials}
+        integration={answer.services.find((state) => state.service === credentials)?.integration ?? null}
+        onClose={() => setCredentials(null)}
+        onConnected={(service) => {
+          setCredentials(null);
+          notifySuccess({
+            message: t("integrations.callback.connected", { service: serviceName(service, service) }),
+          });
+        }}
+      />
     </Stack>
   );
 }

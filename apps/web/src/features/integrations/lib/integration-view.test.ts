@@ -53,8 +53,15 @@ describe("a service's row on the integrations page", () => {
       true,
     ],
     [
-      "a credentials service, whose modal is not here yet",
+      "a credentials service, connected through its modal",
       state({ service: "paymo", connection: "credentials" }),
+      "available",
+      false,
+      false,
+    ],
+    [
+      "a credentials service without a connector in this version",
+      state({ service: "jira", connection: "credentials", available: false, unavailable_reason: "not_yet_available" }),
       "coming_soon",
       false,
       true,
@@ -80,6 +87,15 @@ describe("a service's row on the integrations page", () => {
       connected: ["paymo", "jira"],
     });
     expect(view).toMatchObject({ mode: "plan_blocked", checked: false, disabled: true });
+  });
+
+  it("greys a credentials service too at the plan's limit: its modal would be refused", () => {
+    const view = integrationView(state({ service: "jira", connection: "credentials" }), {
+      planConfig: freePlan,
+      limit: { used: 2, tier_limit: 2, blocked: true },
+      connected: ["gcalendar", "todoist"],
+    });
+    expect(view).toMatchObject({ mode: "plan_blocked", disabled: true });
   });
 
   it("greys it too when the server counts the unit as used up", () => {

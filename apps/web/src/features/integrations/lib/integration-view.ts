@@ -10,11 +10,10 @@ import {
  * What one service's row on the integrations page shows and allows:
  * - `always_on`: the calendar service of a person who signs in with Google, on and not to be turned off (spec);
  * - `connected`: on, and turned off from its toggle;
- * - `available`: off, turned on from its toggle (the authorization redirect);
+ * - `available`: off, turned on from its toggle (the authorization redirect, or the credentials modal);
  * - `plan_blocked`: off, the plan's INTEGRATION unit is used up (reconnecting one never counts);
  * - `not_configured`: off, the server has no client for the service;
- * - `coming_soon`: off, not connectable in this version (the credentials services' modal arrives with their
- *   connectors).
+ * - `coming_soon`: off, not connectable in this version (the server has no connector for it).
  */
 export type IntegrationMode =
   | "always_on"
@@ -61,7 +60,6 @@ export function integrationView(
   });
   if (state.integration) return view(state.always_on ? "always_on" : "connected");
   if (!state.available) return view(state.unavailable_reason === "not_configured" ? "not_configured" : "coming_soon");
-  if (state.connection === "credentials") return view("coming_soon");
   // The web greys the toggle from the rule the server enforces at `GET connect/{service}` (ARCHITECTURE.md "Plans"),
   // and from the server's own answer, should the session's copy of the plan be older than it.
   if (limit.blocked || !mayConnectIntegration(planConfig, connected, state.service)) return view("plan_blocked");
