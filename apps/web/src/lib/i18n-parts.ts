@@ -90,6 +90,8 @@ export const textAreas = [
   "googleCalendar",
   // The board's event form and side panel, fetched when first opened, not with the board.
   "boardDialogs",
+  // The side panel's Todoist, Asana, Paymo and Jira sources, fetched when the panel first shows one (decision 032).
+  "itemSources",
 ] as const;
 
 export type TextArea = (typeof textAreas)[number];

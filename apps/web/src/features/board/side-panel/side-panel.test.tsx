@@ -268,11 +268,11 @@ describe("side panel, Tasks source", () => {
 });
 
 describe("side panel, other sources", () => {
-  it("says an integration's items arrive with the integration, instead of an empty list", async () => {
+  it("says a source it does not know arrives with its integration, instead of an empty list", async () => {
     panelServer();
-    renderPanel("todoist");
-    expect(await screen.findByRole("heading", { name: "Todoist" })).toBeInTheDocument();
-    expect(screen.getByText("Todoist arrives with its integration")).toBeInTheDocument();
+    renderPanel("notion");
+    expect(await screen.findByRole("heading", { name: "notion" })).toBeInTheDocument();
+    expect(screen.getByText("notion arrives with its integration")).toBeInTheDocument();
     expect(screen.queryByRole("list")).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { Box, CloseButton, Drawer, Group, Paper, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconPlugConnected } from "@tabler/icons-react";
+import type { ItemService } from "@timetrap/domain";
 import { type JSX, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyListState, LoadingState } from "../../../components/query-states";
@@ -14,6 +15,10 @@ import { TasksSource } from "./tasks-source";
 const GoogleCalendarSource = lazyComponent(() =>
   import("../google/gcalendar-source").then((module) => module.loadGoogleCalendarSource()),
 );
+
+// Todoist, Asana, Paymo and Jira come with their texts when one of them is first chosen (decision 032).
+const ItemSource = lazyComponent(() => import("../item-sources/item-source").then((module) => module.loadItemSource()));
+const itemSources: ReadonlySet<string> = new Set<ItemService>(["todoist", "asana", "paymo", "jira"]);
 
 /** Brand names of the services a panel can show; they read the same in every language. */
 const sourceNames: Record<string, string> = {
@@ -50,6 +55,12 @@ export function SidePanel({ userId, source, onClose }: SidePanelProps): JSX.Elem
     body = (
       <Suspense fallback={<LoadingState />}>
         <GoogleCalendarSource userId={userId} />
+      </Suspense>
+    );
+  } else if (itemSources.has(source)) {
+    body = (
+      <Suspense fallback={<LoadingState />}>
+        <ItemSource service={source as ItemService} userId={userId} />
       </Suspense>
     );
   } else {
