@@ -14,6 +14,8 @@ export interface ModalFormFooterProps {
   closeLabel?: string;
   /** On the left, apart from cancel and save: an action on the item itself, such as deleting it. */
   start?: ReactNode;
+  /** The id of the form the save button submits, when the footer sits outside it (below another section). */
+  form?: string;
 }
 
 /** The buttons at the foot of a modal's form, the submit one last. */
@@ -24,6 +26,7 @@ export function ModalFormFooter({
   readOnly = false,
   closeLabel,
   start,
+  form,
 }: ModalFormFooterProps) {
   const { t } = useTranslation();
   return (
@@ -39,7 +42,7 @@ export function ModalFormFooter({
             <Button variant="default" onClick={onCancel} disabled={pending}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" loading={pending}>
+            <Button type="submit" form={form} loading={pending}>
               {submitLabel ?? t("common.save")}
             </Button>
           </>

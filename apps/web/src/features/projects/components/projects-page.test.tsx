@@ -65,6 +65,14 @@ function cardTitles(section: string): string[] {
 describe("projects page", () => {
   afterEach(() => vi.useRealTimers());
 
+  it("opens the new project's form from the address (?new=project), and closing takes the parameter away", async () => {
+    projectsServer({ projects: [] });
+    const { user } = renderApp({ route: `${projectsRoute()}&new=project` });
+    const dialog = await screen.findByRole("dialog", { name: "New project" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe(projectsRoute()));
+  });
+
   it("shows my projects as cards by default and keeps the view in the address", async () => {
     projectsServer({ projects });
     const { user } = renderApp({ route: projectsRoute() });

@@ -45,7 +45,8 @@ export function ProjectsPage() {
   const [search, setSearch] = useState("");
   // Spec part 2 §9: the search applies 300 ms after the last keystroke.
   const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [adding, setAdding] = useState(false);
+  // `?new=project` (the task form's way to a first project) opens the new project's form at once.
+  const [adding, setAdding] = useState(() => searchParams.get("new") === "project" && can("create", "project"));
   const [categoriesOpened, setCategoriesOpened] = useState(false);
 
   const found = useMemo(
@@ -162,7 +163,23 @@ export function ProjectsPage() {
         </Group>
       )}
       {content}
-      <ProjectFormModal opened={adding} organizationId={organizationId} onClose={() => setAdding(false)} />
+      <ProjectFormModal
+        opened={adding}
+        organizationId={organizationId}
+        onClose={() => {
+          setAdding(false);
+          if (searchParams.has("new")) {
+            setSearchParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.delete("new");
+                return next;
+              },
+              { replace: true },
+            );
+          }
+        }}
+      />
       <CategoriesDrawer
         organizationId={organizationId}
         opened={categoriesOpened}

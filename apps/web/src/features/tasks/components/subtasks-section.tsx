@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Button, Divider, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconPlus, IconSubtask } from "@tabler/icons-react";
 import type { Task } from "@timetrap/domain";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useCreateTask } from "../../../api/tasks-mutations";
@@ -26,12 +26,16 @@ export function SubtasksSection({
   const create = useCreateTask(organizationId);
   const [name, setName] = useState("");
   const [userId, setUserId] = useState<string | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
   // Spec part 1 §5: the create button waits for both a name and an assignee.
   const ready = name.trim() !== "" && !!userId;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready || !task.project || !userId) return;
+    // The button is busy (and so cannot hold the focus) while the subtask is saved: the focus goes to the name, inside
+    // the dialog, ready for the next subtask, so that Tab and Escape keep working in the dialog.
+    nameInput.current?.focus();
     create.mutate(
       { name: name.trim(), userId, projectId: task.project.uid, parentId: task.uid },
       mutationToasts(t("taskModal.subtasks.created"), () => {
@@ -90,6 +94,7 @@ export function SubtasksSection({
         <form onSubmit={submit} noValidate>
           <Group gap="xs" align="flex-end" wrap="wrap">
             <TextInput
+              ref={nameInput}
               label={t("taskModal.subtasks.name")}
               value={name}
               onChange={(event) => setName(event.currentTarget.value)}

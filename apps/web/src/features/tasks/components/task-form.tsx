@@ -1,4 +1,5 @@
-import { Button, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { IconBriefcase } from "@tabler/icons-react";
 import {
   type CalendarDate,
   defaultPriority,
@@ -11,8 +12,9 @@ import {
   taskInputSchema,
 } from "@timetrap/domain";
 import type { TFunction } from "i18next";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useCreateTask, useDeleteTask, useUpdateTask } from "../../../api/tasks-mutations";
 import { useConfirmAction } from "../../../components/confirm-action";
 import { DateField } from "../../../components/date-field";
@@ -36,13 +38,13 @@ interface Values {
   complete: boolean;
 }
 
-function valuesOf(task: Task | null, projectId: string | null): Values {
+function valuesOf(task: Task | null, projectId: string | null, assigneeId: string | null): Values {
   return {
     name: task?.name ?? "",
     description: task?.description ?? "",
     dueDate: dueDay(task?.due_date ?? null),
     projectId: task ? (task.project?.uid ?? null) : projectId,
-    userId: task?.user?.uid ?? null,
+    userId: task ? (task.user?.uid ?? null) : assigneeId,
     priority: String(task ? toPriority(task.priority) : defaultPriority),
     categoryId: task?.category?.uid ?? null,
     complete: task?.complete ?? false,
@@ -76,6 +78,12 @@ export interface TaskFormProps {
   readOnly: boolean;
   canDelete: boolean;
   onClose: () => void;
+  /** Who a new task is for until changed: the person creating it. */
+  assigneeId?: string | null;
+  /** Where a person without any project can create the first one (null: they may not). */
+  newProjectHref?: string | null;
+  /** Shown below the fields and above the form's buttons, outside the form (the subtasks, with a form of their own). */
+  children?: ReactNode;
 }
 
 /** Spec part 1 §2 "Task modal": name, description, due date, project, assignee, priority, category, complete. */
@@ -89,13 +97,17 @@ export function TaskForm({
   readOnly,
   canDelete,
   onClose,
+  assigneeId = null,
+  newProjectHref = null,
+  children,
 }: TaskFormProps) {
   const { t, i18n } = useTranslation();
   const create = useCreateTask(organizationId);
   const update = useUpdateTask(organizationId);
   const remove = useDeleteTask(organizationId);
   const confirmAction = useConfirmAction();
-  const [values, setValues] = useState<Values>(() => valuesOf(task, projectId));
+  const [values, setValues] = useState<Values>(() => valuesOf(task, projectId, assigneeId));
+  const formId = useId();
   const [errors, setErrors] = useState<Errors>({});
   const pending = create.isPending || update.isPending;
 
@@ -161,109 +173,127 @@ export function TaskForm({
       successMessage: t("taskModal.deleted"),
     });
 
+  const noProjectYet = !task && projects.data !== undefined && projects.data.length === 0;
+
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label={t("taskModal.name")}
-          value={values.name}
-          onChange={(event) => change("name", event.currentTarget.value)}
-          error={errors.name}
-          readOnly={readOnly}
-          required
-          data-autofocus
-        />
-        <Textarea
-          size="md"
-          label={t("taskModal.description")}
-          value={values.description}
-          onChange={(event) => change("description", event.currentTarget.value)}
-          error={errors.description}
-          readOnly={readOnly}
-          autosize
-          minRows={2}
-          maxRows={10}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Select
-            label={t("taskModal.project")}
-            placeholder={t("taskModal.projectPlaceholder")}
-            data={projectOptions}
-            value={values.projectId}
-            onChange={(value) => change("projectId", value)}
-            error={errors.projectId ?? (projects.isError ? t("taskModal.projectsUnavailable") : undefined)}
-            nothingFoundMessage={t("taskModal.noProjects")}
+    <Stack gap="md">
+      <form id={formId} onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {noProjectYet && (
+            <Alert variant="light" color="blue" icon={<IconBriefcase size={18} />} title={t("taskModal.noProjectYet")}>
+              <Stack gap="xs" align="flex-start">
+                {t("taskModal.noProjectYetDescription")}
+                {newProjectHref && (
+                  <Button component={Link} to={newProjectHref} size="xs" variant="light" onClick={onClose}>
+                    {t("taskModal.createFirstProject")}
+                  </Button>
+                )}
+              </Stack>
+            </Alert>
+          )}
+          <TextInput
+            label={t("taskModal.name")}
+            value={values.name}
+            onChange={(event) => change("name", event.currentTarget.value)}
+            error={errors.name}
             readOnly={readOnly}
-            searchable
             required
+            data-autofocus
           />
-          <Select
-            label={t("taskModal.assignee")}
-            placeholder={t("taskModal.assigneePlaceholder")}
-            data={userOptions}
-            value={values.userId}
-            onChange={(value) => change("userId", value)}
-            error={errors.userId ?? (users.isError ? t("taskModal.usersUnavailable") : undefined)}
-            nothingFoundMessage={t("taskModal.noUsers")}
-            readOnly={readOnly}
-            searchable
-            required
-          />
-          <DateField
+          <Textarea
             size="md"
-            label={t("taskModal.dueDate")}
-            value={values.dueDate}
-            onChange={(value) => change("dueDate", value)}
+            label={t("taskModal.description")}
+            value={values.description}
+            onChange={(event) => change("description", event.currentTarget.value)}
+            error={errors.description}
             readOnly={readOnly}
-            clearable
+            autosize
+            minRows={2}
+            maxRows={10}
           />
-          <Select
-            label={t("taskModal.priority")}
-            data={priorityOptions}
-            value={values.priority}
-            onChange={(value) => change("priority", value ?? String(defaultPriority))}
-            leftSection={<PriorityIcon priority={Number(values.priority)} />}
-            renderOption={({ option }) => (
-              <>
-                <PriorityIcon priority={Number(option.value)} />
-                {option.label}
-              </>
-            )}
-            allowDeselect={false}
-            readOnly={readOnly}
-          />
-          <Select
-            label={t("taskModal.category")}
-            placeholder={t("taskModal.categoryPlaceholder")}
-            data={categoryOptions}
-            value={values.categoryId}
-            onChange={(value) => change("categoryId", value)}
-            readOnly={readOnly}
-            clearable
-          />
-        </SimpleGrid>
-        {/* Spec part 1 §4: the complete flag is toggled only on a task that exists. */}
-        {task && (
-          <Switch
-            label={t("taskModal.complete")}
-            checked={values.complete}
-            onChange={(event) => change("complete", event.currentTarget.checked)}
-            disabled={readOnly}
-          />
-        )}
-        <ModalFormFooter
-          pending={pending}
-          onCancel={onClose}
-          readOnly={readOnly}
-          start={
-            task && canDelete ? (
-              <Button variant="subtle" color="red" onClick={() => askDelete(task)} disabled={pending}>
-                {t("taskModal.delete")}
-              </Button>
-            ) : undefined
-          }
-        />
-      </Stack>
-    </form>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Select
+              label={t("taskModal.project")}
+              placeholder={t("taskModal.projectPlaceholder")}
+              data={projectOptions}
+              value={values.projectId}
+              onChange={(value) => change("projectId", value)}
+              error={errors.projectId ?? (projects.isError ? t("taskModal.projectsUnavailable") : undefined)}
+              nothingFoundMessage={t("taskModal.noProjects")}
+              readOnly={readOnly}
+              searchable
+              required
+            />
+            <Select
+              label={t("taskModal.assignee")}
+              placeholder={t("taskModal.assigneePlaceholder")}
+              data={userOptions}
+              value={values.userId}
+              onChange={(value) => change("userId", value)}
+              error={errors.userId ?? (users.isError ? t("taskModal.usersUnavailable") : undefined)}
+              nothingFoundMessage={t("taskModal.noUsers")}
+              readOnly={readOnly}
+              searchable
+              required
+            />
+            <DateField
+              size="md"
+              label={t("taskModal.dueDate")}
+              value={values.dueDate}
+              onChange={(value) => change("dueDate", value)}
+              readOnly={readOnly}
+              clearable
+            />
+            <Select
+              label={t("taskModal.priority")}
+              data={priorityOptions}
+              value={values.priority}
+              onChange={(value) => change("priority", value ?? String(defaultPriority))}
+              leftSection={<PriorityIcon priority={Number(values.priority)} />}
+              renderOption={({ option }) => (
+                <>
+                  <PriorityIcon priority={Number(option.value)} />
+                  {option.label}
+                </>
+              )}
+              allowDeselect={false}
+              readOnly={readOnly}
+            />
+            <Select
+              label={t("taskModal.category")}
+              placeholder={t("taskModal.categoryPlaceholder")}
+              data={categoryOptions}
+              value={values.categoryId}
+              onChange={(value) => change("categoryId", value)}
+              readOnly={readOnly}
+              clearable
+            />
+          </SimpleGrid>
+          {/* Spec part 1 §4: the complete flag is toggled only on a task that exists. */}
+          {task && (
+            <Switch
+              label={t("taskModal.complete")}
+              checked={values.complete}
+              onChange={(event) => change("complete", event.currentTarget.checked)}
+              disabled={readOnly}
+            />
+          )}
+        </Stack>
+      </form>
+      {children}
+      <ModalFormFooter
+        form={formId}
+        pending={pending}
+        onCancel={onClose}
+        readOnly={readOnly}
+        start={
+          task && canDelete ? (
+            <Button variant="subtle" color="red" onClick={() => askDelete(task)} disabled={pending}>
+              {t("taskModal.delete")}
+            </Button>
+          ) : undefined
+        }
+      />
+    </Stack>
   );
 }

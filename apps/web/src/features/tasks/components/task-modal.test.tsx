@@ -101,11 +101,30 @@ describe("task modal", () => {
     const fetch = tasksServer();
     const { user } = renderApp({ route: `${board}&modal=task` });
     const dialog = await screen.findByRole("dialog", { name: "New task" });
+    // A new task is for the person creating it until they choose someone else.
+    await waitFor(() =>
+      expect(within(dialog).getByRole("combobox", { name: /^Assignee/ })).toHaveValue("Ada Lovelace"),
+    );
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(within(dialog).getByText("Task name is required!")).toBeInTheDocument();
     expect(within(dialog).getByText("Task project is required!")).toBeInTheDocument();
-    expect(within(dialog).getByText("Assignee is required!")).toBeInTheDocument();
+    expect(within(dialog).queryByText("Assignee is required!")).not.toBeInTheDocument();
     expect(fetch.requestsTo("POST", "/api/v1/organization/org-1/task")).toHaveLength(0);
+  });
+
+  it("offers a person without any project to create the first one", async () => {
+    tasksServer({ routes: { "GET /api/v1/organization/org-1/project": () => jsonResponse([]) } });
+    const { user } = renderApp({ route: `${board}&modal=task` });
+    const dialog = await screen.findByRole("dialog", { name: "New task" });
+    expect(await within(dialog).findByText("No project yet")).toBeInTheDocument();
+    const create = within(dialog).getByRole("link", { name: "Create the first project" });
+    expect(create).toHaveAttribute("href", `/user/${ids.ada}/projects?organizationId=org-1&new=project`);
+    await user.click(create);
+    await waitFor(() =>
+      expect(screen.getByTestId("location").textContent).toBe(
+        `/user/${ids.ada}/projects?organizationId=org-1&new=project`,
+      ),
+    );
   });
 
   it("names what is missing in Italian", async () => {
@@ -115,7 +134,6 @@ describe("task modal", () => {
     await user.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect(within(dialog).getByText("Inserisci il nome del task")).toBeInTheDocument();
     expect(within(dialog).getByText("Seleziona il progetto del task")).toBeInTheDocument();
-    expect(within(dialog).getByText("Seleziona l'assegnatario")).toBeInTheDocument();
   });
 
   it("creates a task due at the end of the picked day, then closes", async () => {
@@ -220,9 +238,16 @@ describe("task modal", () => {
     expect(add).toBeDisabled();
     await user.type(within(dialog).getByRole("textbox", { name: "Subtask name" }), "Analytics");
 
+    // The form's buttons sit at the foot of the dialog, after the subtasks.
+    const save = within(dialog).getByRole("button", { name: "Save" });
+    expect(add.compareDocumentPosition(save) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
     const parentLoads = fetch.requestsTo("GET", taskPath(ids.parent)).length;
     await user.click(add);
+    // While it is saved (and after), the focus stays in the dialog, on the name of the next subtask.
+    expect(within(dialog).getByRole("textbox", { name: "Subtask name" })).toHaveFocus();
     expect(await screen.findByText("Subtask created")).toBeInTheDocument();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
     expect(fetch.requestsTo("POST", "/api/v1/organization/org-1/task")[0]?.body).toEqual({
       name: "Analytics",
       userId: ids.grace,
@@ -233,6 +258,9 @@ describe("task modal", () => {
     expect(await within(dialog).findByRole("link", { name: "Analytics" })).toBeInTheDocument();
     expect(fetch.requestsTo("GET", taskPath(ids.parent)).length).toBe(parentLoads + 1);
     expect(add).toBeDisabled();
+    // Escape still closes it.
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("opens a subtask with a link back to its parent", async () => {

@@ -79,8 +79,15 @@ function TaskModalBody({
         readOnly={!canChange}
         canDelete={!!existing && canChange}
         onClose={onClose}
-      />
-      {existing && <SubtasksSection organizationId={organizationId} task={existing} userOptions={userOptions} />}
+        assigneeId={me.uid}
+        newProjectHref={
+          can(me.role, "create", "project")
+            ? `/user/${encodeURIComponent(me.uid)}/projects?organizationId=${encodeURIComponent(organizationId)}&new=project`
+            : null
+        }
+      >
+        {existing && <SubtasksSection organizationId={organizationId} task={existing} userOptions={userOptions} />}
+      </TaskForm>
     </Stack>
   );
 }
