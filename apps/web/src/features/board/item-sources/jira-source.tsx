@@ -7,6 +7,10 @@ import { filterByIssueType, issueTypesOf } from "./item-filters";
 import { ItemList, OwnItemsNote, RefreshButton } from "./item-list";
 import { jiraItems } from "./source-item";
 
+/** The type selector's first option; a type's value is its name after a prefix, so none can be taken for it. */
+const allTypes = "all";
+const typeValue = "type:";
+
 /**
  * Spec part 1 §2 "Side panel", jira: the person's open issues (assigned to them, not done) as cards to drag onto the
  * board, filtered by issue type (each drawn with its type's icon), and a refresh button. The issues keep Jira's order
@@ -31,16 +35,18 @@ export function JiraSource({ userId }: { userId: string }) {
           size="xs"
           flex={1}
           aria-label={t("itemSources.filter.issueType")}
-          placeholder={t("itemSources.filter.allTypes")}
-          data={types}
-          value={typeName}
-          onChange={setChosenType}
-          clearable
+          data={[
+            { value: allTypes, label: t("itemSources.filter.allTypes") },
+            ...types.map((name) => ({ value: `${typeValue}${name}`, label: name })),
+          ]}
+          value={typeName === null ? allTypes : `${typeValue}${typeName}`}
+          onChange={(value) => setChosenType(value?.startsWith(typeValue) ? value.slice(typeValue.length) : null)}
+          allowDeselect={false}
           disabled={!tasks.data}
           leftSection={typeName ? <IssueTypeIcon name={typeName} size={14} /> : undefined}
           renderOption={({ option }) => (
             <Group gap={8} wrap="nowrap">
-              <IssueTypeIcon name={option.value} size={14} />
+              {option.value !== allTypes && <IssueTypeIcon name={option.label} size={14} />}
               <Text size="xs">{option.label}</Text>
             </Group>
           )}

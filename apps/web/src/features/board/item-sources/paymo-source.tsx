@@ -6,6 +6,10 @@ import { filterByProjectAndDay, localDay, sortByDue } from "./item-filters";
 import { ItemList, OwnItemsNote, RefreshButton } from "./item-list";
 import { paymoItems } from "./source-item";
 
+/** The project selector's first option; a project's value is its id after a prefix, so none can be taken for it. */
+const allProjects = "all";
+const projectValue = "project:";
+
 /**
  * Spec part 1 §2 "Side panel", paymo: the incomplete tasks of the person's active Paymo projects as cards to drag onto
  * the board, filtered by project and to today's (the filter compares the due date with today), and a refresh button.
@@ -21,10 +25,11 @@ export function PaymoSource({ userId }: { userId: string }) {
     const collator = new Intl.Collator(i18n.language, { sensitivity: "base" });
     return [...(tasks.data?.projects ?? [])]
       .sort((a, b) => collator.compare(a.name, b.name))
-      .map((project) => ({ value: project.id, label: project.name }));
+      .map((project) => ({ value: `${projectValue}${project.id}`, label: project.name }));
   }, [tasks.data, i18n.language]);
   // A project gone from Paymo since it was chosen (a refresh) leaves the filter.
-  const projectId = projectOptions.some((option) => option.value === chosenProject) ? chosenProject : null;
+  const chosen = projectOptions.find((option) => option.value === chosenProject)?.value ?? null;
+  const projectId = chosen === null ? null : chosen.slice(projectValue.length);
   const items = useMemo(() => (tasks.data ? paymoItems(tasks.data) : []), [tasks.data]);
   const now = Date.now();
   const shown = sortByDue(filterByProjectAndDay(items, { projectId, todayOnly }, localDay(now)));
@@ -37,11 +42,10 @@ export function PaymoSource({ userId }: { userId: string }) {
             size="xs"
             flex={1}
             aria-label={t("itemSources.filter.project")}
-            placeholder={t("itemSources.filter.allProjects")}
-            data={projectOptions}
-            value={projectId}
-            onChange={setChosenProject}
-            clearable
+            data={[{ value: allProjects, label: t("itemSources.filter.allProjects") }, ...projectOptions]}
+            value={chosen ?? allProjects}
+            onChange={(value) => setChosenProject(value === allProjects ? null : value)}
+            allowDeselect={false}
             searchable
             nothingFoundMessage={t("itemSources.filter.noProjects")}
             disabled={!tasks.data}
