@@ -4,8 +4,10 @@ import type { ItemService } from "@timetrap/domain";
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
+import { createAsanaConnector } from "./connectors/asana.js";
 import { createGoogleConnector } from "./connectors/google.js";
 import { createPaddleConnector } from "./connectors/paddle.js";
+import { createTodoistConnector } from "./connectors/todoist.js";
 import { type DatabaseHandle, openDatabase } from "./db/database.js";
 import { requestStart } from "./db/request-order.js";
 import { registerAuthentication } from "./http/authenticate.js";
@@ -64,11 +66,15 @@ import { createExpensesService } from "./modules/expenses/expenses.service.js";
 import { createHolidaysRepository } from "./modules/holidays/holidays.repository.js";
 import { holidaysRoutes } from "./modules/holidays/holidays.routes.js";
 import { createHolidaysService } from "./modules/holidays/holidays.service.js";
+import { asanaRoutes } from "./modules/integrations/asana.routes.js";
+import { createAsanaService } from "./modules/integrations/asana.service.js";
 import { googleCalendarRoutes } from "./modules/integrations/google-calendar.routes.js";
 import { createGoogleCalendarService } from "./modules/integrations/google-calendar.service.js";
 import { createIntegrationsRepository } from "./modules/integrations/integrations.repository.js";
 import { integrationsRoutes } from "./modules/integrations/integrations.routes.js";
 import { createIntegrationsService } from "./modules/integrations/integrations.service.js";
+import { todoistRoutes } from "./modules/integrations/todoist.routes.js";
+import { createTodoistService } from "./modules/integrations/todoist.service.js";
 import { createLimitsService } from "./modules/limits/limits.service.js";
 import { invitationsRoutes } from "./modules/members/invitations.routes.js";
 import { createInvitationsService } from "./modules/members/invitations.service.js";
@@ -406,11 +412,28 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     calendarApiUrl: config.googleCalendarApiUrl,
     timeoutMs: config.connectorTimeoutMs,
   });
+  const todoist = createTodoistConnector({
+    clientId: config.todoistClientId,
+    clientSecret: config.todoistClientSecret,
+    authorizeUrl: config.todoistOauthAuthorizeUrl,
+    tokenUrl: config.todoistOauthTokenUrl,
+    apiUrl: config.todoistApiUrl,
+    timeoutMs: config.connectorTimeoutMs,
+  });
+  const asana = createAsanaConnector({
+    clientId: config.asanaClientId,
+    clientSecret: config.asanaClientSecret,
+    authorizeUrl: config.asanaOauthAuthorizeUrl,
+    tokenUrl: config.asanaOauthTokenUrl,
+    revokeUrl: config.asanaOauthRevokeUrl,
+    apiUrl: config.asanaApiUrl,
+    timeoutMs: config.connectorTimeoutMs,
+  });
   const integrations = createIntegrationsService({
     repository: createIntegrationsRepository(database.db, database.kind),
     users,
     organizations,
-    oauth: { gcalendar: google },
+    oauth: { gcalendar: google, todoist, asana },
     settings: config,
     logger: app.log,
   });
@@ -418,6 +441,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await api.register(googleCalendarRoutes, {
     prefix: apiPrefix,
     googleCalendar: createGoogleCalendarService({ integrations, google, users }),
+    authenticate,
+  });
+  await api.register(todoistRoutes, {
+    prefix: apiPrefix,
+    todoist: createTodoistService({ integrations, todoist }),
+    authenticate,
+  });
+  await api.register(asanaRoutes, {
+    prefix: apiPrefix,
+    asana: createAsanaService({ integrations, asana }),
     authenticate,
   });
   await api.register(organizationsRoutes, { prefix: apiPrefix, organizations, authenticate });
@@ -438,6 +471,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const timers = createTimersService({ repository: createTimersRepository(database.db), timeBlocking });
   // The tools this server writes logged time back to, each through its connector.
   const writeBackTargets: Partial<Record<ItemService, WriteBackTarget>> = {};
+  writeBackTargets.todoist = todoist;
+  writeBackTargets.asana = asana;
   const writeBack = createWriteBackService({
     db: database.db,
     jobs,
