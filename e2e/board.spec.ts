@@ -149,6 +149,8 @@ test.describe("in a fixed week", () => {
     await openSignedIn(page, owner.token, `/user/${owner.uid}/board`);
 
     await tile(page, "Client call").click({ button: "right" });
+    // Opened by the mouse, the menu has the focus on its first item.
+    await expect(page.getByRole("menuitem", { name: "Confirm time" })).toBeFocused();
     await page.getByRole("menuitem", { name: "Confirm time" }).click();
     await expect(tile(page, "Client call")).toContainText("01:00:00");
 

@@ -113,6 +113,8 @@ describe("board page", () => {
 
       const { menu, items } = await openMenuOf(tile);
       expect(items).toEqual(["Edit", "Turn into planning", "Copy"]);
+      // Opened by the pointer, the menu has the focus on its first item.
+      await waitFor(() => expect(within(menu).getByRole("menuitem", { name: "Edit", hidden: true })).toHaveFocus());
       fireEvent.click(within(menu).getByRole("menuitem", { name: "Turn into planning", hidden: true }));
 
       await waitFor(() =>

@@ -1,7 +1,7 @@
 import { Menu } from "@mantine/core";
 import { IconArrowsExchange, IconCircleCheck, IconCopy, IconPencil } from "@tabler/icons-react";
 import type { TimeBlockingEvent } from "@timetrap/domain";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { type BoardMenuItem, boardMenuItems } from "../lib/tile";
 
@@ -72,15 +72,19 @@ export function PointerMenu<Item extends string>({
   onSelect: (item: Item, event: TimeBlockingEvent) => void;
 }) {
   const { t } = useTranslation();
+  const dropdown = useRef<HTMLDivElement>(null);
+  const opened = target !== null && items.length > 0;
+  // Opened by the pointer as by the keyboard, the menu takes the focus on its first item: arrows, Enter and Escape
+  // work at once, and a screen reader reads where it is.
+  useEffect(() => {
+    if (!opened) return;
+    const frame = requestAnimationFrame(() =>
+      dropdown.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [opened, target]);
   return (
-    <Menu
-      opened={target !== null && items.length > 0}
-      onClose={onClose}
-      position="bottom-start"
-      offset={2}
-      shadow="md"
-      withinPortal
-    >
+    <Menu opened={opened} onClose={onClose} position="bottom-start" offset={2} shadow="md" withinPortal>
       <Menu.Target>
         {/* The menu hangs from an invisible point where the pointer was. */}
         <div
@@ -88,7 +92,10 @@ export function PointerMenu<Item extends string>({
           style={{ position: "fixed", left: target?.x ?? 0, top: target?.y ?? 0, width: 1, height: 1 }}
         />
       </Menu.Target>
-      <Menu.Dropdown aria-label={target ? t("board.menu.label", { title: target.event.title }) : undefined}>
+      <Menu.Dropdown
+        ref={dropdown}
+        aria-label={target ? t("board.menu.label", { title: target.event.title }) : undefined}
+      >
         {items.map((item) => (
           <Menu.Item
             key={item}
