@@ -106,6 +106,20 @@ async function connectAdmin(f: Fixture, service: IntegrationService): Promise<vo
     .onConflictDoNothing();
 }
 
+/** The caller's own integration with a service (the admin's for one not signed in), for the `connect/{service}` removals. */
+async function connectCaller(f: Fixture, caller: Caller, service: IntegrationService): Promise<void> {
+  const userId = signedInUser(f, caller).id;
+  await f.t.db
+    .insert(userIntegrations)
+    .values({
+      userId,
+      service,
+      credential: sealSecret(f.t.config.integrationsKey, "matrix-access-token", integrationAad(userId, service)),
+      tokenType: "Bearer",
+    })
+    .onConflictDoNothing();
+}
+
 const signedInUser = (f: Fixture, caller: Caller) => f.users[(caller in f.users ? caller : "admin") as SignedIn];
 const user = (f: Fixture) => `/api/v1/user/${f.users.admin.id}`;
 const project = (f: Fixture) => `${org(f)}/project/${f.projectId}`;
@@ -1477,6 +1491,68 @@ export const matrix: MatrixRow[] = [
     rule: { kind: "own" },
     prepare: () => ({ url: "/api/v1/connect/gcalendar/calendars/primary/events/an-event" }),
     expect: notConfigured,
+  },
+  {
+    method: "GET",
+    path: "/api/v1/connect/todoist/tasks",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/connect/todoist/tasks" }),
+    expect: notConfigured,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/connect/todoist/tasks/{id}/close",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/connect/todoist/tasks/6X7rM8997g3RQmvh/close" }),
+    expect: notConfigured,
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/connect/todoist",
+    rule: { kind: "own" },
+    // Each person disconnects their own Todoist: the caller's is made for the call.
+    prepare: async (f, caller) => {
+      await connectCaller(f, caller, "todoist");
+      return { url: "/api/v1/connect/todoist" };
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/connect/asana/workspaces",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/connect/asana/workspaces" }),
+    expect: notConfigured,
+  },
+  {
+    method: "GET",
+    path: "/api/v1/connect/asana/projects",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/connect/asana/projects?workspaceId=1204567890123456" }),
+    expect: notConfigured,
+  },
+  {
+    method: "GET",
+    path: "/api/v1/connect/asana/tasks",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/connect/asana/tasks?projectId=1204567890123470" }),
+    expect: notConfigured,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/connect/asana/tasks/{id}",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/connect/asana/tasks/1204567890123501" }),
+    expect: notConfigured,
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/connect/asana",
+    rule: { kind: "own" },
+    // Each person disconnects their own Asana: the caller's is made for the call.
+    prepare: async (f, caller) => {
+      await connectCaller(f, caller, "asana");
+      return { url: "/api/v1/connect/asana" };
+    },
   },
 
   // Timesheet approvals
