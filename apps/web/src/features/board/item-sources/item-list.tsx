@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Loader, Text, Tooltip } from "@mantine/core";
-import { IconListCheck, IconRefresh } from "@tabler/icons-react";
+import { IconChecklist, IconRefresh } from "@tabler/icons-react";
 import type { UseMutationResult } from "@tanstack/react-query";
 import type { CompletionAnswer, ItemService } from "@timetrap/domain";
 import { type ReactNode, useMemo, useState } from "react";
@@ -58,7 +58,7 @@ export function ItemList({
   if (items.length === 0) {
     return (
       <EmptyListState
-        icon={IconListCheck}
+        icon={IconChecklist}
         title={t("itemSources.empty")}
         description={t(filtered ? "itemSources.emptyFiltered" : "itemSources.emptyDescription", { name })}
       />
