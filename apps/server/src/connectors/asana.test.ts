@@ -404,6 +404,18 @@ describe("time written back as a comment story", () => {
     expect(error).toMatchObject({ kind: "not_found", status: 404, message: `Asana API: Unknown object: ${gid}` });
   });
 
+  test("a new comment is sent once: a failure after it is answered at once", async () => {
+    const { accessToken } = await connect();
+    const { brand } = seed();
+    const task = asana.addTask(email, { name: "Design the logo", projects: [brand.gid] });
+    asana.clearRequests();
+    asana.failNext(1, { status: 500, method: "POST", path: "/stories" });
+    const error = await failureOf(connector.create(accessToken, entryFor(task.gid)));
+    expect(error).toMatchObject({ kind: "upstream", status: 500 });
+    expect(asked()).toEqual([`POST /api/1.0/tasks/${task.gid}/stories 500`]);
+    expect(asana.stories(task.gid)).toEqual([]);
+  });
+
   test("a task deleted meanwhile is not_found for find and create", async () => {
     const { accessToken } = await connect();
     const { brand } = seed();

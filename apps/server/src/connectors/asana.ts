@@ -210,12 +210,11 @@ export function createAsanaConnector(config: AsanaConnectorConfig): AsanaConnect
   const oauthOptions = { ...common, service: asanaOAuthService, readError: readOAuthError, classify: classifyOAuth };
   const tokenClient = createConnectorClient({ ...oauthOptions, baseUrl: config.tokenUrl });
   const revokeClient = createConnectorClient({ ...oauthOptions, baseUrl: config.revokeUrl });
-  const api = createConnectorClient({
-    ...common,
-    service: asanaApiService,
-    baseUrl: config.apiUrl,
-    readError: readAsanaError,
-  });
+  const apiOptions = { ...common, service: asanaApiService, baseUrl: config.apiUrl, readError: readAsanaError };
+  const api = createConnectorClient(apiOptions);
+  // A new comment is sent once: repeated after a failure or a silence that came after Asana wrote it, it would be
+  // written twice. The write-back job tries again later, and looks for the one it may have written first.
+  const once = createConnectorClient({ ...apiOptions, retries: 0 });
   const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
   function client(): { client_id: string; client_secret: string } {
@@ -372,7 +371,7 @@ export function createAsanaConnector(config: AsanaConnectorConfig): AsanaConnect
     async create(accessToken, entry) {
       const answer = parsed(
         dataOf(storySchema),
-        await api.request<unknown>({
+        await once.request<unknown>({
           method: "POST",
           path: `/tasks/${segment(entry.itemId, "Task")}/stories`,
           query: { opt_fields: "text,type" },

@@ -273,6 +273,15 @@ describe("projects and tasks", () => {
     });
   });
 
+  test("a close is sent once: a recurring task must not move on twice for a lost answer", async () => {
+    const { accessToken } = await connect();
+    const task = todoist.addTask(email, { content: "Stand-up", due: { date: "2026-03-03", is_recurring: true } });
+    todoist.clearRequests();
+    todoist.failNext(1, { status: 500, path: "/close" });
+    expect((await failureOf(connector.closeTask(accessToken, task.id))).kind).toBe("upstream");
+    expect(asked()).toEqual([`POST /api/v1/tasks/${task.id}/close 500`]);
+  });
+
   test("a recurring task moves to its next date instead of closing, as Todoist does", async () => {
     const { accessToken } = await connect();
     const task = todoist.addTask(email, { content: "Stand-up", due: { date: "2026-03-03", is_recurring: true } });
@@ -400,6 +409,17 @@ describe("time written back as a comment", () => {
     todoist.deleteComment(id);
     const error = await failureOf(connector.update(accessToken, id, entryFor(task.id, 3600)));
     expect(error).toMatchObject({ kind: "not_found", status: 404, message: "Todoist API: Comment not found" });
+  });
+
+  test("a new comment is sent once: a failure after it is answered at once, and a retry finds none written", async () => {
+    const { accessToken } = await connect();
+    const task = todoist.addTask(email, { content: "Design the logo" });
+    todoist.clearRequests();
+    todoist.failNext(1, { status: 503, path: "/api/v1/comments" });
+    const error = await failureOf(connector.create(accessToken, entryFor(task.id)));
+    expect(error).toMatchObject({ kind: "upstream", status: 503 });
+    expect(asked()).toEqual(["POST /api/v1/comments 503"]);
+    expect(await connector.find(accessToken, entryFor(task.id))).toBeNull();
   });
 
   test("a task deleted meanwhile is not_found for find and create", async () => {

@@ -185,13 +185,18 @@ export function createTodoistConnector(config: TodoistConnectorConfig): TodoistC
     readError: readTodoistError,
     classify: classifyOAuth,
   });
-  const api = createConnectorClient({
+  const apiOptions = {
     ...common,
     service: todoistApiService,
     baseUrl: config.apiUrl,
     readError: readTodoistError,
     retryAfterOf: todoistRetryAfter,
-  });
+  };
+  const api = createConnectorClient(apiOptions);
+  // Sent once: a new comment, or a close (a recurring task's moves it on a date), repeated after a failure or a
+  // silence that came after Todoist did it would be done twice. The write-back job tries again later, and looks for
+  // the comment it may have written first; a close is the person's to press again.
+  const once = createConnectorClient({ ...apiOptions, retries: 0 });
   const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
   function client(): { client_id: string; client_secret: string } {
@@ -319,7 +324,7 @@ export function createTodoistConnector(config: TodoistConnectorConfig): TodoistC
     },
 
     async closeTask(accessToken, taskId) {
-      await api.request<void>({
+      await once.request<void>({
         method: "POST",
         path: `/tasks/${segment(taskId, "Task")}/close`,
         headers: bearer(accessToken),
@@ -332,7 +337,7 @@ export function createTodoistConnector(config: TodoistConnectorConfig): TodoistC
     async create(accessToken, entry) {
       const comment = parsed(
         commentSchema,
-        await api.request<unknown>({
+        await once.request<unknown>({
           method: "POST",
           path: "/comments",
           headers: bearer(accessToken),

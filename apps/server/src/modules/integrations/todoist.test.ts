@@ -287,17 +287,22 @@ describe("POST connect/todoist/tasks/{id}/close", () => {
     expect(todoist.tasks(giulia.email).find((t) => t.id === hers.id)?.checked).toBe(false);
   });
 
-  test("Todoist's rate limit through every retry is success false with its message", async () => {
+  test("Todoist's rate limit is success false with its message (a close is sent once), kept on the integration", async () => {
     const user = await connectedPerson();
     const task = todoist.addTask(user.email, { content: "Busy" });
-    todoist.failNext(4, { status: 429, retryAfter: 0, path: "/close" });
+    todoist.failNext(1, { status: 429, retryAfter: 0, path: "/close" });
+    todoist.clearRequests();
     const response = await close(user, task.id);
+    expect(asked()).toEqual([`POST /api/v1/tasks/${task.id}/close 429`]);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: false,
       err: "Todoist API: Too many requests. Limits reached. Try again later",
     });
     expect(todoist.tasks(user.email).find((t) => t.id === task.id)?.checked).toBe(false);
+    expect((await integrationOf(user.id))?.lastError).toBe(
+      "Todoist API: Too many requests. Limits reached. Try again later",
+    );
   });
 
   test("an id that is not Todoist's is a 400 naming it, and Todoist is not asked", async () => {
