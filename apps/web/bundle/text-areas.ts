@@ -32,13 +32,14 @@ export const textAreaRoots: Record<TextArea, string[]> = {
   googleCalendar: ["features/board/google/google-layer.tsx", "features/board/google/gcalendar-source.tsx"],
   boardDialogs: ["features/board/event-form/event-form-modal.tsx", "features/board/side-panel/side-panel.tsx"],
   itemSources: ["features/board/item-sources/item-source.tsx"],
+  writeBack: ["features/board/write-back/write-back-mark.tsx", "features/board/write-back/write-back-section.tsx"],
 };
 
 /**
  * Areas drawn inside another area's page, fetched later than it (the board's Google Calendar, its event form and side
  * panel): the page's sources stop at their roots, so that their texts are not fetched with the page.
  */
-const nestedAreas: readonly TextArea[] = ["googleCalendar", "boardDialogs", "itemSources"];
+const nestedAreas: readonly TextArea[] = ["googleCalendar", "boardDialogs", "writeBack", "itemSources"];
 
 /**
  * The app's own modules a module imports, statically or, when `dynamic`, with `import()` (relative imports; `import

@@ -92,6 +92,9 @@ export const textAreas = [
   "boardDialogs",
   // The side panel's Todoist, Asana, Paymo and Jira sources, fetched when the panel first shows one (decision 032).
   "itemSources",
+  // The time written back to Todoist, Asana, Paymo and Jira: the tiles' mark and the event form's section, fetched when
+  // a block from one of them is drawn or opened (decision 032).
+  "writeBack",
 ] as const;
 
 export type TextArea = (typeof textAreas)[number];

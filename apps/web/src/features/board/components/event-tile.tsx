@@ -4,6 +4,7 @@ import { formatDuration } from "@timetrap/domain";
 import { useContext } from "react";
 import { boardEventOf, calendarEventId } from "../lib/calendar-events";
 import { tileName, tileState } from "../lib/tile";
+import { WriteBackTileMark } from "../write-back/write-back-slots";
 import classes from "./board.module.css";
 import { BoardTilesContext } from "./board-context";
 
@@ -74,6 +75,7 @@ export function EventTile({ info }: { info: EventDisplayInfo }) {
           </span>
         )}
       </Face>
+      {!info.isMirror && <WriteBackTileMark event={event} />}
       {timerButton && (
         <button
           type="button"

@@ -37,6 +37,7 @@ import {
 import { DateField } from "../../../components/date-field";
 import { withCurrentOption } from "../../../lib/select-options";
 import { alertError } from "../lib/alert-error";
+import { WriteBackFormSection } from "../write-back/write-back-form-slot";
 import { ChoiceDialog } from "./choice-dialog";
 import { DurationField } from "./duration-field";
 import {
@@ -382,6 +383,7 @@ export function EventForm({
             )}
           </div>
         </Input.Wrapper>
+        {event && <WriteBackFormSection event={event} />}
         {errors.form && (
           <Text size="sm" c="red">
             {errorText(t, errors, "form")}
