@@ -159,8 +159,8 @@ export const asanaRoutes: FastifyPluginAsyncZod<{ asana: AsanaService; authentic
         tags,
         summary: "Disconnect Asana",
         description:
-          "Removes the signed-in person's Asana integration and its stored tokens, then revokes the grant at Asana " +
-          "(best effort): the same as `DELETE /api/v1/user/{id}/integration/asana` for oneself. Not connected: 404.",
+          "Removes the signed-in person's Asana integration and its stored tokens, then revokes the grant with " +
+          "Asana, best effort: the same as `DELETE /api/v1/user/{id}/integration/asana` for oneself. Not connected: 404.",
         security: bearerSecurity,
         response: { 204: noContent("Asana was disconnected"), ...errorResponses(400, 401, 404) },
       },

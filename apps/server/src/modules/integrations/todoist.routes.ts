@@ -120,8 +120,8 @@ export const todoistRoutes: FastifyPluginAsyncZod<{ todoist: TodoistService; aut
         tags,
         summary: "Disconnect Todoist",
         description:
-          "Removes the signed-in person's Todoist integration and its stored token, then revokes the token at Todoist " +
-          "(best effort): the same as `DELETE /api/v1/user/{id}/integration/todoist` for oneself. Not connected: 404.",
+          "Removes the signed-in person's Todoist integration and its stored token, then revokes the token with " +
+          "Todoist, best effort: the same as `DELETE /api/v1/user/{id}/integration/todoist` for oneself. Not connected: 404.",
         security: bearerSecurity,
         response: { 204: noContent("Todoist was disconnected"), ...errorResponses(400, 401, 404) },
       },
