@@ -67,6 +67,8 @@ export interface FakeAsanaFailure {
   status?: number;
   /** The error's message (or OAuth's `error`), instead of the usual one for the status. */
   message?: string;
+  /** The answer's body instead of Asana's: an object sent as JSON, a string as it is (a proxy's page). */
+  body?: unknown;
   /** Sent as the Retry-After header (seconds). */
   retryAfter?: number;
   /** Waited before answering. */

@@ -764,10 +764,10 @@ export async function startFakeAsana({
     /**
      * The next `count` API or OAuth requests (to `path`, a part of the path, and `method`, when given) fail with
      * `status` and Asana's body (`message` when given), `retryAfter` seconds in the Retry-After header, or only wait
-     * `delayMs`.
+     * `delayMs`. `body` replaces the answer's body: an object as JSON, a string as it is (a proxy's page).
      */
-    failNext(count, { status, message, retryAfter, delayMs, path, method } = {}) {
-      failures.push({ remaining: count, status, message, retryAfter, delayMs, path, method });
+    failNext(count, { status, message, body, retryAfter, delayMs, path, method } = {}) {
+      failures.push({ remaining: count, status, message, body, retryAfter, delayMs, path, method });
     },
     expireAccessTokens() {
       for (const access of accessTokens.values()) access.expiresAt = 0;
@@ -893,12 +893,19 @@ export async function startFakeAsana({
         if (failure?.delayMs) await sleep(failure.delayMs);
         if (failure?.status) {
           const retryAfter = failure.retryAfter === undefined ? {} : { "retry-after": String(failure.retryAfter) };
-          const value = oauth
-            ? {
-                error: failure.message ?? (failure.status >= 500 ? "server_error" : "invalid_request"),
-                error_description: "The request failed.",
-              }
-            : failureBody(failure.status, failure.message);
+          if (typeof failure.body === "string") {
+            response.writeHead(failure.status, { "content-type": "text/html", ...retryAfter }).end(failure.body);
+            return;
+          }
+          const value =
+            failure.body !== undefined
+              ? failure.body
+              : oauth
+                ? {
+                    error: failure.message ?? (failure.status >= 500 ? "server_error" : "invalid_request"),
+                    error_description: "The request failed.",
+                  }
+                : failureBody(failure.status, failure.message);
           send(failure.status, value, retryAfter);
           return;
         }

@@ -64,6 +64,8 @@ export interface FakeTodoistFailure {
   retryAfter?: number;
   /** The body's `error` for a 4xx other than 401, 403, 404 and 429 (or the token endpoint's `error`). */
   error?: string;
+  /** The answer's body instead of Todoist's: an object sent as JSON, a string as it is (a proxy's page). */
+  body?: unknown;
   /** Waited before answering. */
   delayMs?: number;
   /** Only requests whose path contains this. */

@@ -610,10 +610,10 @@ export async function startFakeTodoist({
     /**
      * The next `count` API or token requests (to `path`, a part of the path, and `method`, when given) fail with
      * `status` and Todoist's body for it (a 429's `retryAfter` in `error_extra.retry_after`, seconds), or only wait
-     * `delayMs`.
+     * `delayMs`. `body` replaces the answer's body: an object as JSON, a string as it is (a proxy's page).
      */
-    failNext(count, { status, retryAfter, error, delayMs, path, method } = {}) {
-      failures.push({ remaining: count, status, retryAfter, error, delayMs, path, method });
+    failNext(count, { status, retryAfter, error, body, delayMs, path, method } = {}) {
+      failures.push({ remaining: count, status, retryAfter, error, body, delayMs, path, method });
     },
     /** The access tokens given so far (to that account, or every one) are refused with 401 from now on. */
     revokeTokens(email) {
@@ -732,12 +732,18 @@ export async function startFakeTodoist({
       if (token || apiPath !== null) {
         const failure = takeFailure(request.method, path);
         if (failure?.delayMs) await sleep(failure.delayMs);
+        if (failure?.status && typeof failure.body === "string") {
+          response.writeHead(failure.status, { "content-type": "text/html" }).end(failure.body);
+          return;
+        }
         if (failure?.status) {
           send(
             failure.status,
-            token
-              ? { error: failure.error ?? (failure.status >= 500 ? "server_error" : "bad_authorization_code") }
-              : failureBody(failure.status, failure.retryAfter, failure.error),
+            failure.body !== undefined
+              ? failure.body
+              : token
+                ? { error: failure.error ?? (failure.status >= 500 ? "server_error" : "bad_authorization_code") }
+                : failureBody(failure.status, failure.retryAfter, failure.error),
           );
           return;
         }

@@ -349,6 +349,34 @@ describe("Asana's failures", () => {
     expect(error).toMatchObject({ kind: "timeout", message: "Asana API: no answer within 300 ms" });
   });
 
+  test("a proxy's page, or an answer without its data, is upstream", async () => {
+    const { accessToken } = await connect();
+    asana.failNext(4, { status: 502, body: "<html>Bad gateway</html>", retryAfter: 0 });
+    const proxy = await failureOf(connector.listWorkspaces(accessToken));
+    expect(proxy).toMatchObject({ kind: "upstream", status: 502, message: "Asana API: <html>Bad gateway</html>" });
+    asana.failNext(1, { status: 200, body: { workspaces: [] } });
+    const shape = await failureOf(connector.listWorkspaces(accessToken));
+    expect(shape).toMatchObject({ kind: "upstream", message: "Asana API: an answer that is not the API's" });
+  });
+
+  test("the fake refuses a list without limit, or with one over 100, and another listing's offset", async () => {
+    const { accessToken } = await connect();
+    const { workspace } = seed();
+    for (let i = 0; i < 3; i += 1) asana.addWorkspace(email, { name: `W${i}` });
+    const get = (query: string) =>
+      fetch(`${asana.apiUrl}${query}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    for (const query of ["/workspaces", "/workspaces?limit=101"]) {
+      const refused = await get(query);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        errors: [expect.objectContaining({ message: expect.stringMatching(/^limit: /) })],
+      });
+    }
+    const page = (await (await get("/workspaces?limit=2")).json()) as { next_page: { offset: string } };
+    const mixed = await get(`/workspaces/${workspace.gid}/projects?limit=2&offset=${page.next_page.offset}`);
+    expect(mixed.status).toBe(400);
+  });
+
   test("a listing whose offsets never end is an upstream failure, not an endless loop", async () => {
     let calls = 0;
     const server: Server = createServer((_request, response) => {

@@ -355,6 +355,36 @@ describe("Todoist's failures", () => {
     expect(error).toMatchObject({ kind: "timeout", message: "Todoist API: no answer within 300 ms" });
   });
 
+  test("a proxy's page, or an answer that is not the API's, is upstream", async () => {
+    const { accessToken } = await connect();
+    todoist.failNext(4, { status: 502, body: "<html>Bad gateway</html>" });
+    const proxy = await failureOf(connector.listProjects(accessToken));
+    expect(proxy).toMatchObject({ kind: "upstream", status: 502, message: "Todoist API: <html>Bad gateway</html>" });
+    todoist.failNext(1, { status: 200, body: { results: "none" } });
+    const shape = await failureOf(connector.listProjects(accessToken));
+    expect(shape).toMatchObject({ kind: "upstream", message: "Todoist API: an answer that is not the API's" });
+  });
+
+  test("the fake refuses a limit over 200 and another listing's cursor, as Todoist does", async () => {
+    const { accessToken } = await connect();
+    for (let i = 0; i < 3; i += 1) todoist.addProject(email, { name: `P${i}` });
+    const get = (query: string) =>
+      fetch(`${todoist.apiUrl}${query}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    const over = await get("/tasks?limit=201");
+    expect(over.status).toBe(400);
+    expect(await over.json()).toMatchObject({
+      error: "Invalid argument value",
+      error_tag: "INVALID_ARGUMENT_VALUE",
+      error_extra: { argument: "limit" },
+      http_code: 400,
+    });
+    const page = (await (await get("/projects?limit=2")).json()) as { next_cursor: string };
+    expect(page.next_cursor).toBeTruthy();
+    const mixed = await get(`/tasks?cursor=${page.next_cursor}`);
+    expect(mixed.status).toBe(400);
+    expect(await mixed.json()).toMatchObject({ error_extra: { argument: "cursor" } });
+  });
+
   test("a listing whose cursors never end is an upstream failure, not an endless loop", async () => {
     let calls = 0;
     const server: Server = createServer((_request, response) => {
