@@ -262,7 +262,8 @@ describe("the write-back switch (decision 032)", () => {
       ["Jira", true, "A worklog on the Jira issue for each completed block."],
     ] as const) {
       const control = await writeBackSwitch(name);
-      expect(control.checked).toBe(checked);
+      if (checked) expect(control).toBeChecked();
+      else expect(control).not.toBeChecked();
       expect(control).toHaveAccessibleDescription(description);
     }
     expect(

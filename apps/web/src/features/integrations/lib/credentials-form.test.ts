@@ -6,7 +6,6 @@ import {
   credentialsErrors,
   emptyCredentials,
   integrationInputOf,
-  siteOf,
 } from "./credentials-form";
 
 const me = "0f0e0d0c-0000-4000-8000-000000000001";
@@ -37,7 +36,7 @@ describe("the credentials modal's fields (spec part 1 §5)", () => {
   });
 });
 
-describe("a Jira domain in the shape of a site address", () => {
+describe("a Jira domain in the shape of a site address (the server's schema)", () => {
   it.each([
     ["acme.atlassian.net", "acme.atlassian.net"],
     ["  Acme.Atlassian.NET ", "acme.atlassian.net"],
@@ -45,27 +44,28 @@ describe("a Jira domain in the shape of a site address", () => {
     ["https://acme.atlassian.net/jira/your-work", "acme.atlassian.net"],
     ["http://jira.example.co.uk", "jira.example.co.uk"],
     ["jira.example.com:8443", "jira.example.com:8443"],
-    ["my-team-2.atlassian.net", "my-team-2.atlassian.net"],
-  ])("takes %j as %j", (typed, site) => {
-    expect(siteOf(typed)).toBe(site);
+    ["203.0.113.9", "203.0.113.9"],
+    ["http://127.0.0.1:4711/", "127.0.0.1:4711"],
+  ])("takes %j, sent as %j", (typed, site) => {
+    expect(credentialsErrors(me, "jira", jira({ domain: typed }))).toEqual({});
+    expect(integrationInputOf(me, "jira", jira({ domain: typed })).metadata).toEqual({
+      email: "ada@acme.com",
+      domain: site,
+    });
   });
 
   it.each([
-    [""],
     ["acme"],
     ["acme."],
     [".atlassian.net"],
     ["-acme.atlassian.net"],
-    ["acme-.atlassian.net"],
     ["acme..atlassian.net"],
-    ["acme.atlassian.n"],
     ["acme.atlassian.123"],
     ["ada@acme.atlassian.net"],
     ["acme atlassian.net"],
     ["ftp://acme.atlassian.net"],
-    ["acme.atlassian.net:port"],
   ])("refuses %j", (typed) => {
-    expect(siteOf(typed)).toBeNull();
+    expect(credentialsErrors(me, "jira", jira({ domain: typed }))).toEqual({ domain: "domain" });
   });
 });
 
