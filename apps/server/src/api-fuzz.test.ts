@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { type FakeJwks, startFakeJwks } from "@timetrap/fakes";
+import { type FakeJwks, type FakePaymo, paymoServerEnvOf, startFakeJwks, startFakePaymo } from "@timetrap/fakes";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -62,11 +62,14 @@ function isErrorBody(text: string): boolean {
   }
 }
 
+// Paymo is the fake Paymo, so that a key the fuzz posts is checked there (and refused) rather than at Paymo itself.
+let paymo: FakePaymo;
 const t = useTestApp(async () => {
   jwks = await startFakeJwks();
-  return { GOOGLE_CLIENT_ID: jwks.clientId, GOOGLE_JWKS_URL: jwks.url };
+  paymo = await startFakePaymo();
+  return { GOOGLE_CLIENT_ID: jwks.clientId, GOOGLE_JWKS_URL: jwks.url, ...paymoServerEnvOf(paymo) };
 });
-afterAll(() => jwks?.close());
+afterAll(() => Promise.all([jwks?.close(), paymo?.close()]));
 let f: Fixture;
 let operations: Operation[];
 let components: Record<string, JsonSchema>;

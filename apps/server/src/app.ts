@@ -6,7 +6,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { AppConfig } from "./config.js";
 import { createAsanaConnector } from "./connectors/asana.js";
 import { createGoogleConnector } from "./connectors/google.js";
+import { createJiraConnector } from "./connectors/jira.js";
 import { createPaddleConnector } from "./connectors/paddle.js";
+import { createPaymoConnector } from "./connectors/paymo.js";
 import { createTodoistConnector } from "./connectors/todoist.js";
 import { type DatabaseHandle, openDatabase } from "./db/database.js";
 import { requestStart } from "./db/request-order.js";
@@ -73,6 +75,10 @@ import { createGoogleCalendarService } from "./modules/integrations/google-calen
 import { createIntegrationsRepository } from "./modules/integrations/integrations.repository.js";
 import { integrationsRoutes } from "./modules/integrations/integrations.routes.js";
 import { createIntegrationsService } from "./modules/integrations/integrations.service.js";
+import { jiraRoutes } from "./modules/integrations/jira.routes.js";
+import { createJiraService, jiraCredentials } from "./modules/integrations/jira.service.js";
+import { paymoRoutes } from "./modules/integrations/paymo.routes.js";
+import { createPaymoService, paymoCredentials } from "./modules/integrations/paymo.service.js";
 import { todoistRoutes } from "./modules/integrations/todoist.routes.js";
 import { createTodoistService } from "./modules/integrations/todoist.service.js";
 import { createLimitsService } from "./modules/limits/limits.service.js";
@@ -429,11 +435,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     apiUrl: config.asanaApiUrl,
     timeoutMs: config.connectorTimeoutMs,
   });
+  const paymo = createPaymoConnector({ apiUrl: config.paymoApiUrl, timeoutMs: config.connectorTimeoutMs });
+  const jira = createJiraConnector({
+    timeoutMs: config.connectorTimeoutMs,
+    allowPrivate: config.jiraAllowPrivate,
+    allowHttp: config.jiraAllowHttp,
+  });
   const integrations = createIntegrationsService({
     repository: createIntegrationsRepository(database.db, database.kind),
     users,
     organizations,
     oauth: { gcalendar: google, todoist, asana },
+    credentials: { paymo: paymoCredentials(paymo), jira: jiraCredentials(jira) },
     settings: config,
     logger: app.log,
   });
@@ -441,6 +454,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await api.register(googleCalendarRoutes, {
     prefix: apiPrefix,
     googleCalendar: createGoogleCalendarService({ integrations, google, users }),
+    authenticate,
+  });
+  await api.register(paymoRoutes, {
+    prefix: apiPrefix,
+    paymo: createPaymoService({ integrations, paymo }),
+    authenticate,
+  });
+  await api.register(jiraRoutes, {
+    prefix: apiPrefix,
+    jira: createJiraService({ integrations, jira }),
     authenticate,
   });
   await api.register(todoistRoutes, {
@@ -471,6 +494,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const timers = createTimersService({ repository: createTimersRepository(database.db), timeBlocking });
   // The tools this server writes logged time back to, each through its connector.
   const writeBackTargets: Partial<Record<ItemService, WriteBackTarget>> = {};
+  writeBackTargets.paymo = paymo.writeBackTarget;
+  writeBackTargets.jira = jira.writeBackTarget;
   writeBackTargets.todoist = todoist;
   writeBackTargets.asana = asana;
   const writeBack = createWriteBackService({

@@ -9,11 +9,15 @@
 // Ports: FAKES_HTTP_PORT (default 4010), FAKES_SMTP_PORT, FAKES_JWKS_PORT and FAKES_GOOGLE_PORT (default: random).
 // The fake Todoist (todoist.mjs) and Asana (asana.mjs) as well, driven under /__control/ at their own addresses
 // (FAKES_TODOIST_PORT, FAKES_ASANA_PORT; default: random), with the server's settings for them in the JSON line.
+// The fake Paymo (paymo.mjs) and Jira (jira.mjs) too (FAKES_PAYMO_PORT, FAKES_JIRA_PORT; default: random): Paymo's key
+// and Jira's site (`127.0.0.1:<port>`), e-mail and API token in the JSON line, with the server's settings for them.
 // Prints one JSON line with the addresses once everything listens.
 import { createServer } from "node:http";
 import { serverEnvOf as asanaServerEnvOf, startFakeAsana } from "./asana.mjs";
 import { startFakeGoogle } from "./google.mjs";
 import { startFakeJwks } from "./google-jwks.mjs";
+import { serverEnvOf as jiraServerEnvOf, startFakeJira } from "./jira.mjs";
+import { serverEnvOf as paymoServerEnvOf, startFakePaymo } from "./paymo.mjs";
 import { startSmtpServer } from "./smtp.mjs";
 import { startFakeTodoist, serverEnvOf as todoistServerEnvOf } from "./todoist.mjs";
 
@@ -33,6 +37,8 @@ const smtp = await startSmtpServer({ port: portFromEnv("FAKES_SMTP_PORT", 0) });
 const google = await startFakeGoogle({ port: portFromEnv("FAKES_GOOGLE_PORT", 0), clientId: jwks.clientId });
 const todoist = await startFakeTodoist({ port: portFromEnv("FAKES_TODOIST_PORT", 0) });
 const asana = await startFakeAsana({ port: portFromEnv("FAKES_ASANA_PORT", 0) });
+const paymo = await startFakePaymo({ port: portFromEnv("FAKES_PAYMO_PORT", 0) });
+const jira = await startFakeJira({ port: portFromEnv("FAKES_JIRA_PORT", 0) });
 
 const readJson = (request) =>
   new Promise((resolve, reject) => {
@@ -92,6 +98,14 @@ process.stdout.write(
     todoistServerEnv: todoistServerEnvOf(todoist),
     asanaUrl: asana.url,
     asanaServerEnv: asanaServerEnvOf(asana),
+    paymoUrl: paymo.url,
+    paymoApiKey: paymo.apiKey,
+    paymoServerEnv: paymoServerEnvOf(paymo),
+    jiraUrl: jira.url,
+    jiraDomain: jira.domain,
+    jiraEmail: jira.email,
+    jiraApiToken: jira.apiToken,
+    jiraServerEnv: jiraServerEnvOf(jira),
   })}\n`,
 );
 
@@ -104,6 +118,8 @@ const stop = async () => {
     google.close(),
     todoist.close(),
     asana.close(),
+    paymo.close(),
+    jira.close(),
   ]);
   process.exit(0);
 };

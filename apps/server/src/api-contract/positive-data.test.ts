@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { deletionSlug } from "@timetrap/domain";
+import { jiraServerEnvOf, paymoServerEnvOf, startFakeJira, startFakePaymo } from "@timetrap/fakes";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { totpFactors, users } from "../db/schema.js";
 import { addMember, buildUser } from "../test/factories.js";
 import type { JsonSchema, Parameter } from "../test/fuzz/schema-values.js";
@@ -69,7 +70,11 @@ interface Exception {
   obey?: (sent: Sent) => Sent | Promise<Sent>;
 }
 
-const { t, google } = useTestAppWithGoogle();
+/** The fake Paymo and Jira, with which the admin connects those two with their keys. */
+const paymo = await startFakePaymo();
+const jira = await startFakeJira();
+afterAll(() => Promise.all([paymo.close(), jira.close()]));
+const { t, google } = useTestAppWithGoogle({ ...paymoServerEnvOf(paymo), ...jiraServerEnvOf(jira) });
 let f: Fixture;
 let document: Document;
 /** The admin's Google calendar (the primary one, named by the account's address) and an event in it. */
@@ -470,6 +475,19 @@ const prepare: Record<string, () => Promise<Prepared>> = {
     if (test.statusCode !== 202) throw new Error(`test event not sent: ${test.body}`);
     return { ids: { webhookId, deliveryId: (test.json() as { uid: string }).uid } };
   },
+  // The admin's Paymo and Jira connected with the fakes' keys.
+  listPaymoTasks: async () => {
+    await f.api("POST", `/api/v1/user/${f.users.admin.id}/integration`, { service: "paymo", auth_token: paymo.apiKey });
+    return {};
+  },
+  listJiraTasks: async () => {
+    await f.api("POST", `/api/v1/user/${f.users.admin.id}/integration`, {
+      service: "jira",
+      auth_token: jira.apiToken,
+      metadata: { email: jira.email, domain: jira.domain },
+    });
+    return {};
+  },
   // The admin's Google Calendar connected (again), whichever call removed it before.
   deleteUserIntegration: async () => {
     await connectGoogle(t, google, f.users.admin);
@@ -620,10 +638,10 @@ const exceptions: Record<string, Exception> = {
       query: { ...sent.query, end_time: String(Number(sent.query.start_time) + 3_600_000) },
     }),
   },
-  // No service connects with a key in this version: nothing makes the request accepted.
   createUserIntegration: {
-    rule: "a service that connects with a key: the redirect ones connect through GET connect/{service}, the others are not part of this version",
-    named: /not part of this version[\s\S]*connect\/\{service\}/,
+    rule: "a key the service takes: the credential is checked with the service before it is kept",
+    named: /checked with the service before it is kept/,
+    obey: (sent) => ({ ...sent, body: { service: "paymo", auth_token: paymo.apiKey } }),
   },
   // Rules of the data: the organization has more people than the free plan's five by then; no Paddle keys here.
   downgradeOrganizationSubscription: {

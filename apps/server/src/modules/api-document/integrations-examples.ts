@@ -30,7 +30,10 @@ export const integrationExample: Integration = {
   created_at: 1772445300000,
 };
 
-/** Giulia's integrations page on the free plan: Google Calendar connected, the rest not part of this version. */
+/**
+ * Giulia's integrations page on the free plan: Google Calendar connected, Paymo and Jira ready for their keys, Todoist
+ * and Asana not part of this server.
+ */
 export const userIntegrationsExample: UserIntegrations = {
   services: [
     {
@@ -52,8 +55,8 @@ export const userIntegrationsExample: UserIntegrations = {
     ...(["paymo", "jira"] as const).map((service) => ({
       service,
       connection: "credentials" as const,
-      available: false,
-      unavailable_reason: "not_yet_available" as const,
+      available: true,
+      unavailable_reason: null,
       always_on: false,
       integration: null,
     })),
@@ -69,7 +72,7 @@ export const integrationInputExample: IntegrationInput = {
   metadata: { email: "giulia.rossi@example.com", domain: "acme.atlassian.net" },
 };
 
-/** What connecting Jira will answer once its connector is part of the product (the next version). */
+/** What connecting Jira answers: the site and the account's e-mail, never the token. */
 export const jiraIntegrationExample: Integration = {
   service: "jira",
   status: "active",

@@ -71,16 +71,21 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Connect a service with its key",
         description:
-          "Connects a credentials service (Paymo's API key, Jira's e-mail, site and API token). Their connectors are " +
-          "not part of this version: 409 `INTEGRATION_UNAVAILABLE`. A redirect service (Google Calendar, Todoist, " +
-          "Asana) is a 400 naming `GET /api/v1/connect/{service}`, through which it connects. The person themselves " +
-          "only.",
+          "Connects a credentials service: Paymo with its API key (`token_type` APIKEY), Jira with the account's " +
+          "e-mail, the site (`acme.atlassian.net`, normalized: lower case, no scheme or path) and an API token " +
+          "(`token_type` Basic). The credential is checked with the service before it is kept (Paymo's `GET /me`, " +
+          "Jira's `GET /rest/api/3/myself` on the site): one the service refuses, or a site that resolves to a private " +
+          "address, is a 400 whose message starts `Paymo API: ` or `Jira API: `, and nothing is kept; the service " +
+          "failing, rate-limited or silent is a 502, 503 or 504. Kept sealed, never answered; connecting again " +
+          "replaces it. The plan's INTEGRATION unit: 403 `PLAN_LIMIT_REACHED` at the limit, unless reconnecting. A " +
+          "redirect service (Google Calendar, Todoist, Asana) is a 400 naming `GET /api/v1/connect/{service}`, " +
+          "through which it connects. The person themselves only.",
         security: bearerSecurity,
         params: userParams,
         body: withExample(integrationInputSchema, integrationInputExample),
         response: {
           201: answer(integrationSchema, "The integration, without its credential", jiraIntegrationExample),
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 502, 503, 504),
         },
       },
     },

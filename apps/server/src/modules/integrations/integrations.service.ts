@@ -6,6 +6,7 @@ import {
   type IntegrationMetadata,
   type IntegrationService,
   type IntegrationServiceState,
+  type IntegrationTokenType,
   type IntegrationUnavailableReason,
   integrationConnectionOf,
   integrationServices,
@@ -44,6 +45,28 @@ export interface OAuthConnector {
   exchangeCode(options: { code: string; redirectUri: string }): Promise<OAuthTokens>;
   refresh(refreshToken: string): Promise<OAuthTokens>;
   revoke(token: string): Promise<void>;
+}
+
+/** What a credentials service keeps of what the person typed, and what may be shown of it. */
+export interface StoredCredential {
+  /** The text sealed and handed to each call (`withAccessToken`): Paymo's key, Jira's site, e-mail and token. */
+  credential: string;
+  tokenType: IntegrationTokenType;
+  metadata: IntegrationMetadata;
+}
+
+/**
+ * A service connected with a key the person types (Paymo, Jira: spec §2 "Integrations page and profile"): the key is
+ * checked with the service before it is kept, and nothing refreshes it.
+ */
+export interface CredentialsConnector {
+  /** The credential the input makes; null when the input is not this service's. */
+  credentialOf(input: IntegrationInput): StoredCredential | null;
+  /**
+   * Asks the service whether it takes the credential; answers what may be shown beside what the person typed (the
+   * account's e-mail). A refusal throws the client's ConnectorError.
+   */
+  check(credential: string): Promise<{ accountEmail: string | null }>;
 }
 
 /** The services' names as people know them, in messages. */
@@ -107,6 +130,15 @@ export function callbackPathOf(service: IntegrationService): string {
   return `/api/v1/connect/${service}/callback`;
 }
 
+/**
+ * A credential the service refused or whose site cannot be used: the person's to fix, answered 400 at connecting and
+ * nothing kept. A 404 counts too: the site or account the credential names does not answer as the service does.
+ */
+const refusedKinds = new Set(["unauthorized", "forbidden", "client", "not_found"]);
+
+/** The site's own problems (Jira's domain), which concern the integration rather than one request. */
+const siteReasons = new Set(["private_address", "site_not_found", "invalid_port", "invalid_site"]);
+
 /** The outcome of a refresh under the row's lock; a refused one is written before it is told, outside the lock. */
 type Refreshed = { token: string; row: IntegrationRow } | { refused: AppError } | { failed: ConnectorError };
 
@@ -115,6 +147,7 @@ export function createIntegrationsService({
   users,
   organizations,
   oauth,
+  credentials = {},
   settings,
   logger,
 }: {
@@ -123,6 +156,8 @@ export function createIntegrationsService({
   organizations: Pick<OrganizationsService, "findMembership" | "findOrganizationIdOfUser">;
   /** The redirect-based services this server has a connector for. */
   oauth: Partial<Record<IntegrationService, OAuthConnector>>;
+  /** The services connected with a key (Paymo, Jira) this server has a connector for. */
+  credentials?: Partial<Record<IntegrationService, CredentialsConnector>>;
   settings: { appUrl: string; authSecret: string; integrationsKey: Buffer };
   logger: FastifyBaseLogger;
 }) {
@@ -132,6 +167,7 @@ export function createIntegrationsService({
     openSecret(settings.integrationsKey, sealed, integrationAad(row.userId, row.service));
 
   function availabilityOf(service: IntegrationService): IntegrationUnavailableReason | null {
+    if (integrationConnectionOf[service] === "credentials") return credentials[service] ? null : "not_yet_available";
     const connector = oauth[service];
     if (!connector) return "not_yet_available";
     return connector.configured ? null : "not_configured";
@@ -139,6 +175,12 @@ export function createIntegrationsService({
 
   /** The connector of a service that can be connected here; 409 naming why not otherwise. */
   function requireConnector(service: IntegrationService): OAuthConnector {
+    if (integrationConnectionOf[service] === "credentials") {
+      throw new AppError(
+        "BAD_REQUEST",
+        `${serviceNames[service]} connects with its credentials: POST /api/v1/user/{id}/integration`,
+      );
+    }
     const reason = availabilityOf(service);
     const connector = oauth[service];
     if (reason || !connector) throw unavailable(service, reason ?? "not_yet_available");
@@ -236,8 +278,37 @@ export function createIntegrationsService({
       { userId: row.userId, service: row.service, kind: error.kind, status: error.status, reason: error.reason },
       error.message,
     );
-    if (concernsIntegration(error)) await repository.recordError(row.id, error.message);
+    if (concernsIntegration(error) || siteReasons.has(error.reason ?? "")) {
+      await repository.recordError(row.id, error.message);
+    }
     return appErrorOf(error);
+  }
+
+  /**
+   * Runs `work` with the stored credential of a credentials service (Paymo's key, Jira's site, e-mail and token): no
+   * refresh exists for them, so a credential the service refuses marks the integration for reconnecting (409).
+   */
+  async function withStoredCredential<T>(
+    userId: string,
+    service: IntegrationService,
+    work: (credential: string) => Promise<T>,
+  ): Promise<T> {
+    if (!credentials[service]) throw unavailable(service, "not_yet_available");
+    const row = await repository.find(userId, service);
+    if (!row) throw notConnected(service);
+    if (row.status === "needs_reconnect") throw needsReconnect(service, row.lastError);
+    let result: T;
+    try {
+      result = await work(open(row, row.credential));
+    } catch (error) {
+      if (!isConnectorError(error)) throw error;
+      if (error.kind !== "unauthorized") throw await failure(row, error);
+      await repository.markNeedsReconnect(row.id, error.message);
+      logger.warn({ userId, service, status: error.status }, "an integration's credential was refused");
+      throw needsReconnect(service, error.message);
+    }
+    if (row.lastError !== null) await repository.recordError(row.id, null);
+    return result;
   }
 
   async function tokenAfterRefresh(refreshed: Refreshed, row: IntegrationRow): Promise<string> {
@@ -279,8 +350,11 @@ export function createIntegrationsService({
     },
 
     /**
-     * `POST user/{id}/integration`: the credentials services' keys, which arrive with their connectors in the next
-     * version. A redirect-based service connects through its consent page instead.
+     * `POST user/{id}/integration`: a credentials service's key (Paymo's API key; Jira's site, e-mail and API token),
+     * checked with the service first: a refused one is a 400 in the service's words and nothing is kept. The plan's
+     * INTEGRATION unit is decided again as the credential is stored (the person's row locked, counted, inserted), so
+     * two connections at once cannot pass it. Connecting again replaces the credential. A redirect-based service
+     * connects through its consent page instead.
      */
     async createIntegration({
       actorId,
@@ -302,7 +376,51 @@ export function createIntegrationsService({
           `${serviceNames[service]} connects through its consent page: GET /api/v1/connect/${service}`,
         );
       }
-      throw unavailable(service, availabilityOf(service) ?? "not_yet_available");
+      const connector = credentials[service];
+      if (!connector) throw unavailable(service, availabilityOf(service) ?? "not_yet_available");
+      const stored = connector.credentialOf(input);
+      if (!stored) throw new AppError("BAD_REQUEST", `These are not ${serviceNames[service]}'s credentials`);
+
+      // Told before the service is asked: a person at the limit learns it without their key being sent anywhere.
+      const [rows, config] = await Promise.all([repository.listByUser(userId), planConfigOf(userId)]);
+      const mayConnect = (connected: readonly IntegrationRow[]) =>
+        mayConnectIntegration(
+          config,
+          connected.map((row) => row.service),
+          service,
+        );
+      if (!mayConnect(rows)) throw new AppError("PLAN_LIMIT_REACHED", integrationLimitMessage(config));
+
+      let accountEmail: string | null;
+      try {
+        ({ accountEmail } = await connector.check(stored.credential));
+      } catch (error) {
+        if (!isConnectorError(error)) throw error;
+        logger.info({ userId, service, kind: error.kind, status: error.status, reason: error.reason }, error.message);
+        if (refusedKinds.has(error.kind)) throw new AppError("BAD_REQUEST", error.message);
+        throw appErrorOf(error);
+      }
+      const metadata: IntegrationMetadata = {
+        ...stored.metadata,
+        ...(stored.metadata.account_email === undefined && accountEmail ? { account_email: accountEmail } : {}),
+      };
+      const outcome = await repository.transaction(async (queries, tx) => {
+        if (!(await users.lockAccount({ userId, tx }))) return "gone" as const;
+        if (!mayConnect(await queries.listByUser(userId))) return "limit_reached" as const;
+        return queries.upsert({
+          userId,
+          service,
+          credential: seal(userId, service, stored.credential),
+          refreshToken: null,
+          tokenType: stored.tokenType,
+          expiresAt: null,
+          metadata,
+        });
+      });
+      if (outcome === "gone") throw notFound("User");
+      if (outcome === "limit_reached") throw new AppError("PLAN_LIMIT_REACHED", integrationLimitMessage(config));
+      logger.info({ userId, service }, "an integration was connected");
+      return toIntegration(outcome);
     },
 
     /**
@@ -440,15 +558,18 @@ export function createIntegrationsService({
     },
 
     /**
-     * Runs `work` with a working access token of the person's integration: refreshed first when it is about to
-     * expire, and once more when the service refuses it (then retried once). A refused refresh marks the integration
-     * for reconnecting (409); any other failure of the service is kept as the integration's last error and answered
-     * as decision 029's table says.
+     * Runs `work` with a working credential of the person's integration. An OAuth service's access token is refreshed
+     * first when it is about to expire, and once more when the service refuses it (then retried once); a refused
+     * refresh marks the integration for reconnecting (409). A credentials service's stored credential (Paymo's key,
+     * Jira's site, e-mail and token) is handed as it is, and its refusal marks the integration for reconnecting at
+     * once. Any other failure of the service is kept as the integration's last error and answered as decision 029's
+     * table says.
      */
     async withAccessToken<T>(
       { userId, service }: { userId: string; service: IntegrationService },
       work: (accessToken: string) => Promise<T>,
     ): Promise<T> {
+      if (integrationConnectionOf[service] === "credentials") return withStoredCredential(userId, service, work);
       const connector = requireConnector(service);
       let row = await repository.find(userId, service);
       if (!row) throw notConnected(service);

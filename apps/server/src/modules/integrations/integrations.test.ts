@@ -1,7 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { type UserIntegrations, userIntegrationsSchema } from "@timetrap/domain";
-import { eq, sql } from "drizzle-orm";
-import { describe, expect, test } from "vitest";
+import {
+  type FakeGoogle,
+  type FakeJira,
+  type FakePaymo,
+  jiraServerEnvOf,
+  paymoServerEnvOf,
+  startFakeGoogle,
+  startFakeJira,
+  startFakePaymo,
+} from "@timetrap/fakes";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, describe, expect, test } from "vitest";
 import { createGoogleConnector } from "../../connectors/google.js";
 import { oauthStates, organizations, plans, userIntegrations, users } from "../../db/schema.js";
 import { addMember, type BuiltUser, buildOrganization, buildUser, testAudit } from "../../test/factories.js";
@@ -14,9 +24,8 @@ import {
   integrationRow,
   pathOf,
   storedTokens,
-  useTestAppWithGoogle,
 } from "../../test/integrations.js";
-import { request, snapshot } from "../../test/test-app.js";
+import { request, snapshot, useTestApp } from "../../test/test-app.js";
 import { createOrganizationsRepository } from "../organizations/organizations.repository.js";
 import { createOrganizationsService } from "../organizations/organizations.service.js";
 import { createSessionsRepository } from "../sessions/sessions.repository.js";
@@ -26,7 +35,33 @@ import { createUsersService } from "../users/users.service.js";
 import { createIntegrationsRepository } from "./integrations.repository.js";
 import { createIntegrationsService } from "./integrations.service.js";
 
-const { t, google } = useTestAppWithGoogle();
+/** The fake Google for the redirect services, and the fake Paymo and Jira for the credentials ones. */
+const google = {} as FakeGoogle;
+const paymo = {} as FakePaymo;
+const jira = {} as FakeJira;
+const t = useTestApp(async () => {
+  Object.assign(google, await startFakeGoogle());
+  Object.assign(paymo, await startFakePaymo());
+  Object.assign(jira, await startFakeJira());
+  return { ...googleEnvOf(google), ...paymoServerEnvOf(paymo), ...jiraServerEnvOf(jira) };
+});
+afterAll(() => Promise.all([google.close?.(), paymo.close?.(), jira.close?.()]));
+
+const post = (person: BuiltUser, json: unknown, caller: BuiltUser = person) =>
+  request(t.app, { method: "POST", url: `/api/v1/user/${person.id}/integration`, token: caller.token, json });
+
+const paymoBody = () => ({ service: "paymo", auth_token: paymo.apiKey, token_type: "APIKEY" });
+const jiraBody = () => ({
+  service: "jira",
+  auth_token: jira.apiToken,
+  token_type: "Basic",
+  metadata: { email: jira.email, domain: jira.domain },
+});
+
+async function servicesOf(userId: string) {
+  const rows = await t.db.select().from(userIntegrations).where(eq(userIntegrations.userId, userId));
+  return rows.map((row) => row.service).sort();
+}
 
 const pageOf = (user: BuiltUser) => `http://timetrap.test/user/${user.id}/integrations`;
 
@@ -56,10 +91,10 @@ describe("a person's integrations", () => {
     const body = userIntegrationsSchema.parse(response.json());
     expect(body.services.map((s) => [s.service, s.connection, s.available, s.unavailable_reason])).toEqual([
       ["gcalendar", "redirect", true, null],
-      ["todoist", "redirect", false, "not_yet_available"],
-      ["asana", "redirect", false, "not_yet_available"],
-      ["paymo", "credentials", false, "not_yet_available"],
-      ["jira", "credentials", false, "not_yet_available"],
+      ["todoist", "redirect", false, "not_configured"],
+      ["asana", "redirect", false, "not_configured"],
+      ["paymo", "credentials", true, null],
+      ["jira", "credentials", true, null],
     ]);
     expect(body.services.every((s) => s.integration === null && !s.always_on)).toBe(true);
     expect(body.limit).toEqual({ used: 0, tier_limit: 2, blocked: false });
@@ -270,17 +305,26 @@ describe("connecting Google Calendar", () => {
     expect(await integrationRow(t, person.id)).toBeUndefined();
   });
 
-  test("an unknown service is a 400 and a service of the next version a 409", async () => {
+  test("an unknown service is a 400, and so is a credentials service, which has no consent page", async () => {
     const { person } = await people();
     const unknown = await request(t.app, { method: "GET", url: "/api/v1/connect/dropbox", token: person.token });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ code: "VALIDATION_FAILED" });
-    const todoist = await request(t.app, { method: "GET", url: "/api/v1/connect/todoist", token: person.token });
-    expect(todoist.statusCode).toBe(409);
-    expect(todoist.json()).toMatchObject({
-      code: "INTEGRATION_UNAVAILABLE",
-      ErrorMessage: "Todoist cannot be connected in this version",
-    });
+    for (const [service, name] of [
+      ["paymo", "Paymo"],
+      ["jira", "Jira"],
+    ] as const) {
+      const credentials = await request(t.app, {
+        method: "GET",
+        url: `/api/v1/connect/${service}`,
+        token: person.token,
+      });
+      expect(credentials.statusCode).toBe(400);
+      expect(credentials.json()).toMatchObject({
+        code: "BAD_REQUEST",
+        ErrorMessage: `${name} connects with its credentials: POST /api/v1/user/{id}/integration`,
+      });
+    }
     const anonymous = await request(t.app, { method: "GET", url: "/api/v1/connect/gcalendar" });
     expect(anonymous.statusCode).toBe(401);
     expect(await t.db.select().from(oauthStates).where(eq(oauthStates.userId, person.id))).toEqual([]);
@@ -388,27 +432,93 @@ describe("the plan's INTEGRATION unit", () => {
   });
 });
 
+describe("the plan's INTEGRATION unit for the credentials services", () => {
+  test("a person at the limit is refused (403) before their key is sent anywhere, and nothing is kept", async () => {
+    const { person } = await people();
+    await insertIntegration(t, person.id, "todoist");
+    await insertIntegration(t, person.id, "asana");
+    const before = await snapshot(t.db);
+    paymo.clearRequests();
+    jira.clearRequests();
+    for (const body of [paymoBody(), jiraBody()]) {
+      const response = await post(person, body);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({
+        code: "PLAN_LIMIT_REACHED",
+        ErrorMessage: "Your plan allows 2 integrations per person. Upgrade the plan to connect more",
+      });
+    }
+    expect(await snapshot(t.db)).toEqual(before);
+    expect(paymo.requests).toEqual([]);
+    expect(jira.requests).toEqual([]);
+  });
+
+  test("connecting a service one has again is no new one, at the limit too", async () => {
+    const { person } = await people();
+    expect((await post(person, paymoBody())).statusCode).toBe(201);
+    await insertIntegration(t, person.id, "todoist");
+    const again = await post(person, paymoBody());
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await servicesOf(person.id)).toEqual(["paymo", "todoist"]);
+  });
+
+  test("two credentials connections at once for the last integration of the plan: one is kept, the other is a 403", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { person } = await people();
+      await insertIntegration(t, person.id, "todoist");
+      const answers = await Promise.all([post(person, paymoBody()), post(person, jiraBody())]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 403]);
+      expect(answers.find((answer) => answer.statusCode === 403)?.json()).toMatchObject({ code: "PLAN_LIMIT_REACHED" });
+      const kept = await servicesOf(person.id);
+      expect(kept).toHaveLength(2);
+      expect(kept).toContain("todoist");
+    }
+  });
+
+  test("on the unlimited plan both connect beside the others", async () => {
+    const { orgId, person } = await people();
+    const [unlimited] = await t.db.select().from(plans).where(eq(plans.code, "unlimited"));
+    await t.db.update(organizations).set({ planId: unlimited!.id }).where(eq(organizations.id, orgId));
+    await insertIntegration(t, person.id, "todoist");
+    await insertIntegration(t, person.id, "asana");
+    expect((await post(person, paymoBody())).statusCode).toBe(201);
+    expect((await post(person, jiraBody())).statusCode).toBe(201);
+    expect(await servicesOf(person.id)).toEqual(["asana", "jira", "paymo", "todoist"]);
+  });
+});
+
 describe("POST and DELETE user/{id}/integration", () => {
-  test("a redirect service is a 400 naming its consent route; a credentials service is not in this version (409)", async () => {
+  test("a redirect service is a 400 naming its consent route, and only the person may post: nothing kept", async () => {
     const { person, admin, outsider } = await people();
     const before = await snapshot(t.db);
-    const post = (json: unknown, caller: BuiltUser = person) =>
-      request(t.app, { method: "POST", url: `/api/v1/user/${person.id}/integration`, token: caller.token, json });
-    const oauth = await post({ service: "gcalendar", auth_token: "ya29.pasted" });
+    paymo.clearRequests();
+    const oauth = await post(person, { service: "gcalendar", auth_token: "ya29.pasted" });
     expect(oauth.statusCode).toBe(400);
     expect(oauth.json()).toMatchObject({
       code: "BAD_REQUEST",
       ErrorMessage: "Google Calendar connects through its consent page: GET /api/v1/connect/gcalendar",
     });
-    const paymo = await post({ service: "paymo", auth_token: "a-paymo-key", token_type: "APIKEY" });
-    expect(paymo.statusCode).toBe(409);
-    expect(paymo.json()).toMatchObject({ code: "INTEGRATION_UNAVAILABLE" });
-    const mismatch = await post({ user_id: admin.id, service: "jira", auth_token: "key" });
+    const mismatch = await post(person, { ...jiraBody(), user_id: admin.id });
     expect(mismatch.statusCode).toBe(400);
-    expect((await post({ service: "jira", auth_token: "" })).statusCode).toBe(400);
-    expect((await post({ service: "paymo", auth_token: "key" }, admin)).statusCode).toBe(403);
-    expect((await post({ service: "paymo", auth_token: "key" }, outsider)).statusCode).toBe(404);
+    expect((await post(person, { service: "jira", auth_token: "" })).statusCode).toBe(400);
+    expect((await post(person, paymoBody(), admin)).statusCode).toBe(403);
+    expect((await post(person, paymoBody(), outsider)).statusCode).toBe(404);
     expect(await snapshot(t.db)).toEqual(before);
+    expect(paymo.requests).toEqual([]);
+  });
+
+  test("a credentials service can be disconnected; nothing is revoked at the service", async () => {
+    const { person } = await people();
+    expect((await post(person, paymoBody())).statusCode).toBe(201);
+    paymo.clearRequests();
+    const response = await request(t.app, {
+      method: "DELETE",
+      url: `/api/v1/user/${person.id}/integration/paymo`,
+      token: person.token,
+    });
+    expect(response.statusCode).toBe(204);
+    expect(await servicesOf(person.id)).toEqual([]);
+    expect(paymo.requests).toEqual([]);
   });
 
   test("disconnecting removes the row and revokes the grant at Google", async () => {
@@ -574,6 +684,46 @@ describe("credentials never leave the server", () => {
     ]) {
       expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe("keys never leave the server", () => {
+  test("a Paymo key and a Jira token are in no table in clear, and in no answer or log line", async () => {
+    const { orgId, person } = await people();
+    const [unlimited] = await t.db.select().from(plans).where(eq(plans.code, "unlimited"));
+    await t.db.update(organizations).set({ planId: unlimited!.id }).where(eq(organizations.id, orgId));
+    const wrong = await post(person, { ...jiraBody(), auth_token: "ATATT-a-wrong-token-typed" });
+    expect(wrong.statusCode).toBe(400);
+    const answers = [
+      wrong,
+      await post(person, paymoBody()),
+      await post(person, jiraBody()),
+      await request(t.app, { method: "GET", url: "/api/v1/connect/paymo/tasks", token: person.token }),
+      await request(t.app, { method: "GET", url: "/api/v1/connect/jira/tasks", token: person.token }),
+      await integrationsOf(person),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 201, 201, 200, 200, 200]);
+    const secrets = [paymo.apiKey, jira.apiToken, "ATATT-a-wrong-token-typed"];
+    const tableNames = (await t.db.execute(
+      sql`select tablename from pg_tables where schemaname = 'public'`,
+    )) as unknown as { rows: Array<{ tablename: string }> };
+    for (const { tablename } of tableNames.rows) {
+      const dump = (await t.db.execute(sql.raw(`select t::text as row from "${tablename}" t`))) as unknown as {
+        rows: Array<{ row: string }>;
+      };
+      const text = dump.rows.map((row) => row.row).join("\n");
+      for (const secret of secrets) expect(text, `${tablename} holds a secret in clear`).not.toContain(secret);
+    }
+    const logs = t.logs.map((line) => JSON.stringify(line)).join("\n");
+    for (const secret of secrets) {
+      for (const answer of answers) expect(answer.body).not.toContain(secret);
+      expect(logs).not.toContain(secret);
+    }
+    const [row] = await t.db
+      .select()
+      .from(userIntegrations)
+      .where(and(eq(userIntegrations.userId, person.id), eq(userIntegrations.service, "jira")));
+    expect(row?.metadata).toEqual({ account_email: jira.email, domain: jira.domain });
   });
 });
 

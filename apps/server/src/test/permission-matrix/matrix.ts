@@ -1398,9 +1398,16 @@ export const matrix: MatrixRow[] = [
     method: "POST",
     path: "/api/v1/user/{id}/integration",
     rule: { kind: "self" },
-    prepare: (f) => ({ url: `${user(f)}/integration`, body: { service: "paymo", auth_token: "a-paymo-api-key" } }),
-    // Paymo's connector arrives in the next version.
-    expect: { admin: 409 },
+    // A Jira site on a private address: refused (400) before anything is sent or kept, so no call leaves the server.
+    prepare: (f) => ({
+      url: `${user(f)}/integration`,
+      body: {
+        service: "jira",
+        auth_token: "a-jira-api-token",
+        metadata: { email: "matrix@example.com", domain: "10.0.0.1" },
+      },
+    }),
+    expect: { admin: 400 },
   },
   {
     method: "DELETE",
@@ -1553,6 +1560,22 @@ export const matrix: MatrixRow[] = [
       await connectCaller(f, caller, "asana");
       return { url: "/api/v1/connect/asana" };
     },
+  },
+  // Paymo and Jira (decision 032): the signed-in person's own connection only; nobody in the matrix has one that works
+  // (the admin's Jira, when a row above stored one, holds no credential Jira would take), so every caller gets 409.
+  {
+    method: "GET",
+    path: "/api/v1/connect/paymo/tasks",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/connect/paymo/tasks" }),
+    expect: notConfigured,
+  },
+  {
+    method: "GET",
+    path: "/api/v1/connect/jira/tasks",
+    rule: { kind: "own" },
+    prepare: () => ({ url: "/api/v1/connect/jira/tasks" }),
+    expect: notConfigured,
   },
 
   // Timesheet approvals
