@@ -1,13 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { deletionSlug } from "@timetrap/domain";
-import { jiraServerEnvOf, paymoServerEnvOf, startFakeJira, startFakePaymo } from "@timetrap/fakes";
+import {
+  asanaServerEnvOf,
+  jiraServerEnvOf,
+  paymoServerEnvOf,
+  startFakeAsana,
+  startFakeJira,
+  startFakePaymo,
+  startFakeTodoist,
+  todoistServerEnvOf,
+} from "@timetrap/fakes";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { totpFactors, users } from "../db/schema.js";
 import { addMember, buildUser } from "../test/factories.js";
 import type { JsonSchema, Parameter } from "../test/fuzz/schema-values.js";
-import { connectGoogle, connectUrlOf, useTestAppWithGoogle } from "../test/integrations.js";
+import { connectGoogle, connectUrlOf, pathOf, useTestAppWithGoogle } from "../test/integrations.js";
 import { buildFixture, contractFor, type Fixture } from "../test/permission-matrix/fixture.js";
 import { request } from "../test/test-app.js";
 import { VirtualAuthenticator } from "../test/virtual-authenticator.js";
@@ -74,7 +83,16 @@ interface Exception {
 const paymo = await startFakePaymo();
 const jira = await startFakeJira();
 afterAll(() => Promise.all([paymo.close(), jira.close()]));
-const { t, google } = useTestAppWithGoogle({ ...paymoServerEnvOf(paymo), ...jiraServerEnvOf(jira) });
+/** The fake Todoist and Asana, to which the admin connects through their consent pages. */
+const todoist = await startFakeTodoist();
+const asana = await startFakeAsana();
+afterAll(() => Promise.all([todoist.close(), asana.close()]));
+const { t, google } = useTestAppWithGoogle({
+  ...paymoServerEnvOf(paymo),
+  ...jiraServerEnvOf(jira),
+  ...todoistServerEnvOf(todoist),
+  ...asanaServerEnvOf(asana),
+});
 let f: Fixture;
 let document: Document;
 /** The admin's Google calendar (the primary one, named by the account's address) and an event in it. */
@@ -488,6 +506,22 @@ const prepare: Record<string, () => Promise<Prepared>> = {
     });
     return {};
   },
+  // The admin's Todoist and Asana connected (again) through the fakes' consent pages, with an item to complete.
+  listTodoistTasks: () => connectAdminTo("todoist"),
+  disconnectTodoist: () => connectAdminTo("todoist"),
+  closeTodoistTask: async () => {
+    await connectAdminTo("todoist");
+    return { ids: { id: todoist.addTask(f.users.admin.email, { content: f.unique("Close") }).id } };
+  },
+  listAsanaWorkspaces: () => connectAdminTo("asana"),
+  listAsanaProjects: () => connectAdminTo("asana"),
+  listAsanaTasks: () => connectAdminTo("asana"),
+  disconnectAsana: () => connectAdminTo("asana"),
+  completeAsanaTask: async () => {
+    await connectAdminTo("asana");
+    const task = asana.addTask(f.users.admin.email, { name: f.unique("Complete"), workspace: asanaWorkspaceGid });
+    return { ids: { id: task.gid } };
+  },
   // The admin's Google Calendar connected (again), whichever call removed it before.
   deleteUserIntegration: async () => {
     await connectGoogle(t, google, f.users.admin);
@@ -562,6 +596,28 @@ async function submittedPeriod(approved: boolean): Promise<Prepared> {
   if (submitted.statusCode !== 200) throw new Error(`period not submitted: ${submitted.body}`);
   if (approved) await f.api("POST", `${org()}/timesheet/${f.target.id}/${periodStart}/approve`, {});
   return { ids: { userId: f.target.id, periodStart } };
+}
+
+/**
+ * The Asana workspace the generated queries name: a gid is letters and digits, so the pattern's sample (`123456`) is
+ * the admin's workspace at the fake.
+ */
+const asanaWorkspaceGid = "123456";
+
+/** The admin's Todoist or Asana connected (again) through the fake's consent page, Allow pressed. */
+async function connectAdminTo(service: "todoist" | "asana"): Promise<Prepared> {
+  const admin = f.users.admin;
+  const started = await request(t.app, { method: "GET", url: `/api/v1/connect/${service}`, token: admin.token });
+  if (started.statusCode !== 200) throw new Error(`${service} not started: ${started.body}`);
+  const fake = service === "todoist" ? todoist : asana;
+  const location = fake.consent((started.json() as { url: string }).url, { email: admin.email, allow: true });
+  const back = await request(t.app, { method: "GET", url: pathOf(location) });
+  if (!String(back.headers.location).includes(`connected=${service}`)) {
+    throw new Error(`${service} not connected: ${String(back.headers.location)}`);
+  }
+  // Stored again each time under the same gid: one workspace.
+  if (service === "asana") asana.addWorkspace(admin.email, { gid: asanaWorkspaceGid, name: "Studio" });
+  return {};
 }
 
 const exceptions: Record<string, Exception> = {
@@ -642,6 +698,12 @@ const exceptions: Record<string, Exception> = {
     rule: "a key the service takes: the credential is checked with the service before it is kept",
     named: /checked with the service before it is kept/,
     obey: (sent) => ({ ...sent, body: { service: "paymo", auth_token: paymo.apiKey } }),
+  },
+  // A rule the query's parameters cannot state: one of the two.
+  listAsanaTasks: {
+    rule: "a project's gid or, for all projects, a workspace's: one of the two",
+    named: /one of the two, not both/,
+    obey: (sent) => ({ ...sent, query: { ...sent.query, workspaceId: asanaWorkspaceGid } }),
   },
   // Rules of the data: the organization has more people than the free plan's five by then; no Paddle keys here.
   downgradeOrganizationSubscription: {
