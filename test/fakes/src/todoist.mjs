@@ -321,8 +321,8 @@ export async function startFakeTodoist({
 <form method="post" action="/oauth/authorize">${hidden}
 <label for="email">Account</label><input type="email" id="email" name="email" value="${escapeHtml(defaultEmail)}" required>
 <p>It will be able to:</p><ul id="scopes">${scopes.map((scope) => `<li>${escapeHtml(scope)}</li>`).join("")}</ul>
-<button type="submit" id="allow" name="decision" value="allow">Agree</button>
-<button type="submit" id="deny" name="decision" value="deny" formnovalidate>Cancel</button>
+<button type="submit" id="allow" name="decision" value="allow">Allow</button>
+<button type="submit" id="deny" name="decision" value="deny" formnovalidate>Deny</button>
 </form>`,
       ),
     };
