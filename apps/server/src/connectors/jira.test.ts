@@ -88,6 +88,18 @@ describe("the credential", () => {
     expect(jira.requests[0]?.headers.authorization).toBe("Basic [redacted]");
   });
 
+  test.each<[string, { status: number; body: unknown }, string]>([
+    ["a 404 for the API", { status: 404, body: "<html><body>Not here</body></html>" }, "HTTP 404"],
+    ["a redirect", { status: 301, body: "" }, "HTTP 301"],
+    ["a text that is not Jira's", { status: 200, body: "<html>Welcome</html>" }, "an answer that is not the API's"],
+    ["JSON that is not Jira's", { status: 200, body: { hello: "world" } }, "an answer that is not the API's"],
+  ])("a site answering %s is not a Jira site: a client error", async (_label, answer, detail) => {
+    jira.failNext(1, answer);
+    const failure = await failureOf(connector.myself(credential()));
+    expect(failure).toMatchObject({ kind: "client", reason: "not_jira" });
+    expect(failure.message).toBe(`Jira API: the site ${jira.domain} does not answer as a Jira Cloud site (${detail})`);
+  });
+
   test("a token Jira refuses is unauthorized (401) with Jira's message, and the token is nowhere in it", async () => {
     const failure = await failureOf(connector.myself(credential({ apiToken: "ATATT-wrong" })), "ATATT-wrong");
     expect(failure).toMatchObject({ kind: "unauthorized", status: 401 });

@@ -297,11 +297,21 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
       service: jiraService,
       kind: "upstream",
       status: null,
-      reason: null,
+      reason: "unexpected_answer",
       serviceMessage: "an answer that is not the API's",
     });
   }
   return result.data;
+}
+
+/**
+ * Whether the site answered, but not as Jira: a 404 for the API, a redirect, a page that is not Jira's JSON. At
+ * connecting that is the address typed, not Jira failing.
+ */
+function isNotJira(error: ConnectorError): boolean {
+  if (error.kind === "not_found") return true;
+  if (error.kind !== "upstream") return false;
+  return error.reason === "unexpected_answer" || (error.status !== null && error.status >= 200 && error.status < 400);
 }
 
 /** Jira's `{errorMessages: [...], errors: {field: message}}`; a text answer (a proxy's page) as its first words. */
@@ -538,11 +548,20 @@ export function createJiraConnector(config: JiraConnectorConfig): JiraConnector 
 
   return {
     async myself(credential) {
-      const { client, headers } = siteOf(credential);
-      const answer = parsed(
-        myselfSchema,
-        await client.request<unknown>({ method: "GET", path: "/rest/api/3/myself", headers }),
-      );
+      const { client, credential: site, headers } = siteOf(credential);
+      let answer: z.infer<typeof myselfSchema>;
+      try {
+        answer = parsed(
+          myselfSchema,
+          await client.request<unknown>({ method: "GET", path: "/rest/api/3/myself", headers }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConnectorError) || !isNotJira(error)) throw error;
+        throw siteError(
+          "not_jira",
+          `the site ${site.domain} does not answer as a Jira Cloud site (${error.status === null ? error.serviceMessage : `HTTP ${error.status}`})`,
+        );
+      }
       return {
         accountId: answer.accountId,
         displayName: answer.displayName ?? "",
