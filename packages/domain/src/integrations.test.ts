@@ -109,7 +109,11 @@ describe("integrationInputSchema", () => {
   });
 
   it.each<[string, unknown, string]>([
-    ["Jira without an e-mail", { service: "jira", auth_token: "t", metadata: { domain: "acme.atlassian.net" } }, "email"],
+    [
+      "Jira without an e-mail",
+      { service: "jira", auth_token: "t", metadata: { domain: "acme.atlassian.net" } },
+      "email",
+    ],
     ["Jira without a site", { service: "jira", auth_token: "t", metadata: { email: "a@example.com" } }, "domain"],
     ["Jira without metadata", { service: "jira", auth_token: "t" }, "metadata"],
     [
