@@ -32,7 +32,7 @@ export const integrationExample: Integration = {
 
 /**
  * Giulia's integrations page on the free plan: Google Calendar connected, Paymo and Jira ready for their keys, Todoist
- * and Asana not part of this server.
+ * and Asana not configured on this server (no client id and secret).
  */
 export const userIntegrationsExample: UserIntegrations = {
   services: [
@@ -48,7 +48,7 @@ export const userIntegrationsExample: UserIntegrations = {
       service,
       connection: "redirect" as const,
       available: false,
-      unavailable_reason: "not_yet_available" as const,
+      unavailable_reason: "not_configured" as const,
       always_on: false,
       integration: null,
     })),
