@@ -256,7 +256,7 @@ export const configVariables: ReadonlyArray<{ name: EnvName; default: string; me
     name: "JOBS_WORKER",
     default: "`on`",
     meaning:
-      "`off` keeps this instance from running queued jobs (webhook deliveries, e-mails); it still enqueues them for the instances that do.",
+      "`off` keeps this instance from running queued jobs (webhook deliveries, e-mails, time written back to Jira, Paymo, Todoist and Asana); it still enqueues them for the instances that do.",
   },
   {
     name: "JOBS_POLL_INTERVAL_MS",
