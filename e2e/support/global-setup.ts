@@ -5,12 +5,20 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import {
+  asanaServerEnvOf,
   fakeGoogleClientId,
   googleServerEnvOf,
+  jiraServerEnvOf,
   paddleServerEnvOf,
+  paymoServerEnvOf,
+  startFakeAsana,
   startFakeGoogle,
+  startFakeJira,
   startFakePaddle,
+  startFakePaymo,
+  startFakeTodoist,
   startSmtpServer,
+  todoistServerEnvOf,
 } from "@timetrap/fakes";
 import { baseURL } from "../playwright.config.ts";
 import { webhookReceiverPorts } from "./webhook-receiver.ts";
@@ -58,6 +66,19 @@ export default async function globalSetup() {
   process.env.FAKE_PADDLE_URL = paddle.url;
   process.env.E2E_PADDLE_WEBHOOK_SECRET = paddleEnv.PADDLE_WEBHOOK_SECRET;
 
+  // Todoist and Asana (OAuth, each with its consent page), Paymo (an API key) and one Jira site (e-mail and API token,
+  // its "domain" the fake's 127.0.0.1:<port>, reached over http on loopback only because the server is told so): the
+  // side panel's sources and the time written back. FAKE_TODOIST_URL, FAKE_ASANA_URL, FAKE_PAYMO_URL and FAKE_JIRA_URL
+  // name them to the tests, which drive them through their /__control/ endpoints (support/item-services.ts).
+  const todoist = await startFakeTodoist();
+  const asana = await startFakeAsana();
+  const paymo = await startFakePaymo();
+  const jira = await startFakeJira();
+  process.env.FAKE_TODOIST_URL = todoist.url;
+  process.env.FAKE_ASANA_URL = asana.url;
+  process.env.FAKE_PAYMO_URL = paymo.url;
+  process.env.FAKE_JIRA_URL = jira.url;
+
   const dataDir = mkdtempSync(join(tmpdir(), "timetrap-e2e-"));
   const port = new URL(baseURL).port;
   // The browser journeys run on the embedded database, whatever the calling shell points at.
@@ -73,6 +94,11 @@ export default async function globalSetup() {
       SMTP_URL: smtp.url,
       ...googleServerEnvOf(google),
       ...paddleEnv,
+      ...todoistServerEnvOf(todoist),
+      ...asanaServerEnvOf(asana),
+      ...paymoServerEnvOf(paymo),
+      // JIRA_ALLOW_PRIVATE and JIRA_ALLOW_HTTP: the fake site is on loopback, over http.
+      ...jiraServerEnvOf(jira),
       LOG_LEVEL: "warn",
       // The helpers that make accounts through the API each name their own client address (`ownClientAddress`):
       // a run signs up far more accounts than the 20 verification e-mails one address may ask for in an hour.
@@ -92,6 +118,10 @@ export default async function globalSetup() {
     await smtp.close();
     await google.close();
     await paddle.close();
+    await todoist.close();
+    await asana.close();
+    await paymo.close();
+    await jira.close();
     mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
