@@ -147,7 +147,6 @@ function StateLine({
             mt="xs"
             size="xs"
             color="red"
-            variant="light"
             leftSection={<IconRefresh size={14} />}
             loading={retrying}
             onClick={onRetry}

@@ -158,6 +158,9 @@ describe("the credentials modal (spec part 1 §2, §4 'Integrations', §5)", () 
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(fetch.requestsTo("POST", createPath)).toHaveLength(2);
     expect(await toggle("Jira")).toBeChecked();
+    expect(await screen.findByTestId("integration-jira")).toHaveTextContent(
+      "Connected as ada@acme.com on acme.atlassian.net",
+    );
   });
 
   it("asks for an e-mail and a site address before sending anything", async () => {

@@ -57,6 +57,12 @@ const writeBackDescriptions: Record<ItemService, ParseKeys> = {
   jira: "integrations.writeBack.jira",
 };
 
+/**
+ * The words that the plan's integrations are used up: orange as a warning, darker than the palette's darkest orange
+ * (4.3:1 on white), so that they read at the 4.5:1 of small text on the page's white and grey.
+ */
+export const planWarningColor = "color-mix(in srgb, var(--mantine-color-orange-9) 80%, black)";
+
 /** A toggle on that may not be turned off reads as on, in a quieter shade, rather than as Mantine's grey disabled one. */
 const lockedOn = { "--switch-disabled-color": "var(--mantine-primary-color-3)" } as CSSProperties;
 
@@ -107,9 +113,16 @@ export function IntegrationRow({
       detail = t("integrations.detail.alwaysOn");
       break;
     case "connected":
-      detail = integration?.metadata.account_email
-        ? t("integrations.detail.account", { email: integration.metadata.account_email })
-        : t("integrations.detail.connectedOn", { date: connectedOn.format(integration?.created_at ?? 0) });
+      // Jira is connected on a site of the person's: it says which.
+      detail =
+        integration?.metadata.account_email && integration.metadata.domain
+          ? t("integrations.detail.accountOnSite", {
+              email: integration.metadata.account_email,
+              site: integration.metadata.domain,
+            })
+          : integration?.metadata.account_email
+            ? t("integrations.detail.account", { email: integration.metadata.account_email })
+            : t("integrations.detail.connectedOn", { date: connectedOn.format(integration?.created_at ?? 0) });
       break;
     case "not_configured":
       detail = t("integrations.detail.notConfigured", { service: name });
@@ -148,7 +161,7 @@ export function IntegrationRow({
               id={detailId}
               size="sm"
               mt={6}
-              c={view.mode === "plan_blocked" ? "orange.9" : undefined}
+              c={view.mode === "plan_blocked" ? planWarningColor : undefined}
               style={{ overflowWrap: "anywhere" }}
             >
               {detail}

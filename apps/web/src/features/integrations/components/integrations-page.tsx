@@ -21,7 +21,7 @@ import { type CredentialsService, isCredentialsService } from "../lib/credential
 import { connectedServices, integrationView } from "../lib/integration-view";
 import { openConsentPage } from "../lib/open-consent-page";
 import { CredentialsModal } from "./credentials-modal";
-import { IntegrationRow, serviceName } from "./integration-row";
+import { IntegrationRow, planWarningColor, serviceName } from "./integration-row";
 
 const connectErrorTexts = {
   access_denied: "integrations.callback.accessDenied",
@@ -120,7 +120,7 @@ function IntegrationsScreen({ userId }: { userId: string }) {
         description={t("integrations.description")}
         action={
           limit && limit.tier_limit !== null ? (
-            <Text size="sm" fw={600} c={limit.blocked ? "orange.9" : "dimmed"}>
+            <Text size="sm" fw={600} c={limit.blocked ? planWarningColor : "dimmed"}>
               {t("integrations.plan.usage", { used: limit.used, limit: limit.tier_limit })}
             </Text>
           ) : undefined
