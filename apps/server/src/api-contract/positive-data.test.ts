@@ -13,7 +13,7 @@ import {
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { totpFactors, users } from "../db/schema.js";
+import { totpFactors, users, writeBacks } from "../db/schema.js";
 import { addMember, buildUser } from "../test/factories.js";
 import type { JsonSchema, Parameter } from "../test/fuzz/schema-values.js";
 import { connectGoogle, connectUrlOf, pathOf, useTestAppWithGoogle } from "../test/integrations.js";
@@ -543,6 +543,34 @@ const prepare: Record<string, () => Promise<Prepared>> = {
     }
     return {};
   },
+  // The generated service is Todoist's (the first tool), connected (again); a failed write-back of the admin's, with
+  // Jira connected and write-back on for it, for the retry.
+  updateUserIntegration: () => connectAdminTo("todoist"),
+  retryWriteBack: async () => {
+    const admin = f.users.admin.id;
+    await f.api("POST", `/api/v1/user/${admin}/integration`, {
+      service: "jira",
+      auth_token: jira.apiToken,
+      metadata: { email: jira.email, domain: jira.domain },
+    });
+    await f.api("PATCH", `/api/v1/user/${admin}/integration/jira`, { write_back: true });
+    const now = Date.now();
+    const eventId = await fresh(board(), {
+      title: f.unique("Logged"),
+      start_time: now - 2 * hour,
+      end_time: now - hour,
+    });
+    await t.db.insert(writeBacks).values({
+      eventId,
+      userId: admin,
+      organizationId: f.orgId,
+      service: "jira",
+      itemId: "PROJ-1",
+      state: "failed",
+      lastError: "Jira API: Issue does not exist or you do not have permission to see it.",
+    });
+    return { ids: { eventId } };
+  },
 };
 
 // --- What the schemas do not say -----------------------------------------------------------------------------------
@@ -687,6 +715,14 @@ const exceptions: Record<string, Exception> = {
     },
   },
   listGoogleEvents: {
+    rule: "end_time after start_time",
+    named: /end_time.{0,60}\b(after|later than)\b|\b(after|later than) (the )?start/i,
+    obey: (sent) => ({
+      ...sent,
+      query: { ...sent.query, end_time: String(Number(sent.query.start_time) + 3_600_000) },
+    }),
+  },
+  listWriteBacks: {
     rule: "end_time after start_time",
     named: /end_time.{0,60}\b(after|later than)\b|\b(after|later than) (the )?start/i,
     obey: (sent) => ({

@@ -1,7 +1,7 @@
 import {
   integrationSchema,
-  integrationServiceSchema,
   integrationSettingsPatchSchema,
+  itemServiceSchema,
   writeBackSchema,
   writeBacksAnswerSchema,
   writeBacksQuerySchema,
@@ -25,9 +25,7 @@ const tags = ["integrations"];
 const userParams = z.object({ id: z.uuid().describe("The person's user id: the caller's own") });
 const retryParams = userParams.extend({ eventId: z.uuid().describe("The block's id (its write-back's `event_id`)") });
 const serviceParams = userParams.extend({
-  service: integrationServiceSchema.describe(
-    "The service: todoist, asana, paymo or jira (the tools time goes back to)",
-  ),
+  service: itemServiceSchema.describe("The tool: todoist, asana, paymo or jira (Google Calendar logs no time)"),
 });
 const rangeQuery = describeFields(writeBacksQuerySchema, {
   start_time: "The range's start, epoch ms: blocks starting at or after it",

@@ -1,9 +1,7 @@
 import {
   calendarDateIn,
   type Integration,
-  type IntegrationService,
   type ItemService,
-  isItemService,
   type WriteBack,
   writeBackNote,
   writeBackReference,
@@ -352,14 +350,10 @@ export function createWriteBackService({
     }: {
       actorId: string;
       userId: string;
-      service: IntegrationService;
+      service: ItemService;
       writeBack: boolean;
     }): Promise<Integration> {
       await assertSelf(actorId, userId);
-      if (!isItemService(service)) {
-        const message = `${serviceNames[service]} has no time to write back: only Todoist, Asana, Paymo and Jira do`;
-        throw new AppError("VALIDATION_FAILED", message, [{ field: "params.service", message }]);
-      }
       if (!(await repository.setIntegrationSwitch(userId, service, writeBack))) {
         throw notFound(`${serviceNames[service]} integration`);
       }
