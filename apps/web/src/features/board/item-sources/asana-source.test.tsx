@@ -159,6 +159,21 @@ describe("the side panel's Asana source", () => {
     expect(screen.getByRole("link", { name: "Connect Asana" })).toHaveAttribute("href", "/user/user-1/integrations");
     expect(fetch.requestsTo("GET", tasksPath)).toHaveLength(0);
     expect(alert).not.toHaveBeenCalled();
+    expect(screen.queryByRole("combobox", { name: "Workspace" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("switch")).not.toBeInTheDocument();
+  });
+
+  it("asks to connect again when Asana refuses the stored access while listing the tasks", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    panelServer({
+      [`GET ${tasksPath}`]: () =>
+        errorResponse(409, "INTEGRATION_NEEDS_RECONNECT", "Asana: Not Authorized", "Conflict"),
+    });
+    renderPanel();
+    expect(await screen.findByText("Asana needs to be connected again")).toBeInTheDocument();
+    expect(screen.getByText("Asana: Not Authorized")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Connect it again" })).toHaveAttribute("href", "/user/user-1/integrations");
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it("says so when the account has no workspace", async () => {

@@ -15,7 +15,7 @@ import { EmptyListState } from "../../../components/query-states";
 import { isApiError } from "../../../lib/api-client";
 import { filterByProjectAndDay, localDay, sortByDue } from "./item-filters";
 import { ItemList, OwnItemsNote, RefreshButton, useItemCompletion } from "./item-list";
-import { itemProblemOf } from "./item-problem";
+import { ItemProblemState, isConnectionProblem, itemProblemOf } from "./item-problem";
 import { asanaItems } from "./source-item";
 
 /** The project selector's option for every project of the workspace (the person's tasks there). */
@@ -85,6 +85,9 @@ export function AsanaSource({ userId }: { userId: string }) {
   // The tasks are already the chosen project's: only the day is filtered here.
   const shown = sortByDue(filterByProjectAndDay(items, { projectId: null, todayOnly }, localDay(now)));
   const noWorkspace = workspaces.isSuccess && workspaceOptions.length === 0;
+
+  const refused = [workspaces, tasks].find((query) => query.isError && isConnectionProblem(query.error));
+  if (refused) return <ItemProblemState service="asana" error={refused.error} onRetry={refresh} />;
 
   return (
     <Stack gap="sm" h="100%" mih={0}>

@@ -81,8 +81,10 @@ export function ItemCard({ item, now, onComplete, completing = false }: ItemCard
           </Text>
         )}
 
-        {(due || item.completed !== null) && (
-          <Group gap={6} wrap="wrap">
+        {item.priority !== null && <PriorityLabel priority={item.priority} size="xs" />}
+
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-end">
+          <Group gap={6} wrap="wrap" miw={0}>
             {due && (
               <Badge
                 size="sm"
@@ -108,11 +110,7 @@ export function ItemCard({ item, now, onComplete, completing = false }: ItemCard
               </Badge>
             )}
           </Group>
-        )}
-
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          {item.priority !== null ? <PriorityLabel priority={item.priority} size="xs" /> : <span />}
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flex: "none" }} ml="auto">
             {item.url && (
               <Tooltip label={t("itemSources.card.open", { name: service })} withArrow>
                 <ActionIcon

@@ -19,6 +19,14 @@ export function itemProblemOf(error: unknown): ItemProblem {
   return "failed";
 }
 
+/**
+ * Whether the person has to go to the integrations page first (not connected, or to connect again): the source then
+ * shows that alone, without filters that could filter nothing.
+ */
+export function isConnectionProblem(error: unknown): boolean {
+  return itemProblemOf(error) !== "failed";
+}
+
 /** The server's words ("Todoist: …"), unless there were none (the network failed). */
 function reasonOf(error: unknown): string | null {
   return isApiError(error) && error.status !== 0 && error.ErrorMessage ? error.ErrorMessage : null;

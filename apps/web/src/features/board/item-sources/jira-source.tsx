@@ -5,6 +5,7 @@ import { useJiraTasks } from "../../../api/jira";
 import { IssueTypeIcon } from "./issue-type-icon";
 import { filterByIssueType, issueTypesOf } from "./item-filters";
 import { ItemList, OwnItemsNote, RefreshButton } from "./item-list";
+import { ItemProblemState, isConnectionProblem } from "./item-problem";
 import { jiraItems } from "./source-item";
 
 /** The type selector's first option; a type's value is its name after a prefix, so none can be taken for it. */
@@ -27,6 +28,10 @@ export function JiraSource({ userId }: { userId: string }) {
   // A type no listed issue has any more (a refresh) leaves the filter.
   const typeName = chosenType !== null && types.includes(chosenType) ? chosenType : null;
   const shown = filterByIssueType(items, typeName);
+
+  if (tasks.isError && isConnectionProblem(tasks.error)) {
+    return <ItemProblemState service="jira" error={tasks.error} onRetry={refetch} />;
+  }
 
   return (
     <Stack gap="sm" h="100%" mih={0}>

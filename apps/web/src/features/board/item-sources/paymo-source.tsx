@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { usePaymoTasks } from "../../../api/paymo";
 import { filterByProjectAndDay, localDay, sortByDue } from "./item-filters";
 import { ItemList, OwnItemsNote, RefreshButton } from "./item-list";
+import { ItemProblemState, isConnectionProblem } from "./item-problem";
 import { paymoItems } from "./source-item";
 
 /** The project selector's first option; a project's value is its id after a prefix, so none can be taken for it. */
@@ -33,6 +34,10 @@ export function PaymoSource({ userId }: { userId: string }) {
   const items = useMemo(() => (tasks.data ? paymoItems(tasks.data) : []), [tasks.data]);
   const now = Date.now();
   const shown = sortByDue(filterByProjectAndDay(items, { projectId, todayOnly }, localDay(now)));
+
+  if (tasks.isError && isConnectionProblem(tasks.error)) {
+    return <ItemProblemState service="paymo" error={tasks.error} onRetry={refetch} />;
+  }
 
   return (
     <Stack gap="sm" h="100%" mih={0}>

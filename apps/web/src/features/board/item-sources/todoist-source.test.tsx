@@ -188,6 +188,9 @@ describe("the side panel's Todoist source", () => {
     ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Connect Todoist" })).toHaveAttribute("href", "/user/user-1/integrations");
     expect(screen.queryByRole("list")).not.toBeInTheDocument();
+    // Nothing to filter: the filter and the refresh wait for the connection.
+    expect(screen.queryByRole("button", { name: /^Filter/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Refresh" })).not.toBeInTheDocument();
   });
 
   it("says when Todoist refused the stored access, with its reason and the way to connect again", async () => {

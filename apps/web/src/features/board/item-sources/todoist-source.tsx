@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useCloseTodoistTask, useTodoistTasks } from "../../../api/todoist";
 import { filterTodoist, localDay, sortByDue, type TodoistFilter } from "./item-filters";
 import { ItemList, OwnItemsNote, RefreshButton, useItemCompletion } from "./item-list";
+import { ItemProblemState, isConnectionProblem } from "./item-problem";
 import classes from "./item-sources.module.css";
 import { todoistItems } from "./source-item";
 
@@ -47,6 +48,10 @@ export function TodoistSource({ userId }: { userId: string }) {
       ? (projects.find((project) => project.id === filter.projectId)?.name ?? "")
       : t(filter.kind === "today" ? "itemSources.filter.today" : "itemSources.filter.all");
 
+  if (tasks.isError && isConnectionProblem(tasks.error)) {
+    return <ItemProblemState service="todoist" error={tasks.error} onRetry={refetch} />;
+  }
+
   return (
     <Stack gap="sm" h="100%" mih={0}>
       <Group gap="xs" wrap="nowrap">
@@ -66,7 +71,8 @@ export function TodoistSource({ userId }: { userId: string }) {
               size="xs"
               flex={1}
               miw={0}
-              justify="space-between"
+              // The chosen filter reads from the left, beside its icon; the chevron keeps to the right.
+              styles={{ inner: { justifyContent: "flex-start" }, label: { flex: 1, minWidth: 0 } }}
               leftSection={<IconFilter size={14} />}
               rightSection={<IconChevronDown size={14} />}
               onClick={() => setOpened((current) => !current)}
