@@ -72,8 +72,9 @@ for (const language of ["en", "it"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
     await expect(toggle).not.toBeChecked();
     await expect(toggle).toBeEnabled();
-    await expect(page.getByTestId("integration-todoist")).toContainText(t.status.comingSoon);
-    await expect(page.getByRole("switch", { name: fill(t.toggle, { service: "Jira" }) })).toBeDisabled();
+    // The other services are configured against their fakes: off, and free to connect.
+    await expect(page.getByTestId("integration-todoist")).toContainText(t.status.notConnected);
+    await expect(page.getByRole("switch", { name: fill(t.toggle, { service: "Jira" }) })).toBeEnabled();
     await expect(sidebarEntry).toHaveCount(0);
     await shots(page, language, "01-off");
 
