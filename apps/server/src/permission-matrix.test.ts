@@ -12,7 +12,9 @@ import { request, snapshot, useTestApp } from "./test/test-app.js";
 const registered: Array<{ method: string; url: string }> = [];
 
 const t = useTestApp(
-  {},
+  // No worker: a job an earlier row queued (a project's alerts check, a write-back) must not write between a refused
+  // call's before and after.
+  { JOBS_WORKER: "off" },
   {
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) registered.push({ method, url: route.url });
