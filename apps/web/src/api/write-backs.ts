@@ -3,8 +3,20 @@ import { type WriteBack, writeBackSchema, writeBacksAnswerSchema } from "@timetr
 import { api } from "../lib/api-client";
 import { type EventRange, timeBlockingKeys } from "./time-blocking";
 
-/** While a write-back is on its way, its state is asked again this often (milliseconds). */
+/** While a write-back's first attempt is on its way, its state is asked again this often (milliseconds). */
 export const pendingWriteBackPoll = 2_500;
+/**
+ * Once an attempt has failed, the queue tries again after a minute, then after longer and longer waits (decision
+ * 032): the state is asked for less often meanwhile.
+ */
+export const retriedWriteBackPoll = 30_000;
+
+/** How often a week's write-backs are asked again: while one is on its way, and more slowly once it is being retried. */
+export function writeBacksPollOf(writeBacks: readonly WriteBack[] | undefined): number | false {
+  const pending = writeBacks?.filter((writeBack) => writeBack.state === "pending") ?? [];
+  if (pending.length === 0) return false;
+  return pending.some((writeBack) => writeBack.attempts === 0) ? pendingWriteBackPoll : retriedWriteBackPoll;
+}
 
 /**
  * Query keys of a person's write-backs. They sit under the person's time-blocking keys: every change of a block (a
@@ -43,8 +55,7 @@ export function getWriteBacksQueryOptions(userId: string, range: EventRange) {
     // Every tile of the week reads the one answer; it is asked again when a block changes, not when a tile redraws.
     staleTime: 60_000,
     // A write on its way settles in seconds (or is retried for longer): its state is followed until it has.
-    refetchInterval: (query) =>
-      query.state.data?.some((writeBack) => writeBack.state === "pending") ? pendingWriteBackPoll : false,
+    refetchInterval: (query) => writeBacksPollOf(query.state.data),
   });
 }
 

@@ -115,7 +115,8 @@ function renderForm(event: TimeBlockingEvent, userId = ids.ada) {
   return renderWithProviders(<Form userId={userId} event={event} />);
 }
 
-const section = () => screen.findByTestId("write-back-section");
+/** The section, once the form and its lazily loaded part have come (on a machine busy with other work). */
+const section = () => screen.findByTestId("write-back-section", {}, { timeout: 15_000 });
 
 describe("the event form's write-back section (decision 032)", () => {
   it("links back to the Jira issue on the person's site, and asks for the block's week", async () => {
@@ -166,7 +167,7 @@ describe("the event form's write-back section (decision 032)", () => {
       },
       routes: {
         [`POST ${retryPath}`]: () => {
-          state = writeBack({ state: "pending", written_seconds: null, written_date: null, error: null });
+          state = writeBack({ state: "pending", written_seconds: null, written_date: null, error: null, attempts: 0 });
           asked = 1;
           return jsonResponse(state, 202);
         },
