@@ -230,13 +230,15 @@ export function createIntegrationsService({
   /**
    * A fresh access token, under the row's lock: of two requests that find the token expiring, the second reads the
    * first's token after the lock instead of refreshing again. `rejected` is the token the service just refused
-   * (a forced refresh); one that differs from it was refreshed by another request meanwhile.
+   * (a forced refresh); one that differs from it was refreshed by another request meanwhile. `refusal` is the service's
+   * words for it: without a refresh token (Todoist's grants have none) they are why the person must reconnect.
    */
   async function refreshLocked(
     userId: string,
     service: IntegrationService,
     connector: OAuthConnector,
     rejected: string | null,
+    refusal: string | null = null,
   ): Promise<Refreshed> {
     return repository.holding(userId, service, async (queries, find) => {
       const row = await find();
@@ -245,7 +247,7 @@ export function createIntegrationsService({
       const current = open(row, row.credential);
       if (rejected === null ? !expiresSoon(row) : current !== rejected) return { token: current, row };
       if (!row.refreshToken) {
-        const reason = `${serviceNames[service]} gave no refresh token`;
+        const reason = refusal ?? `${serviceNames[service]} gave no refresh token`;
         await queries.markNeedsReconnect(row.id, reason);
         return { refused: needsReconnect(service, reason) };
       }
@@ -588,7 +590,7 @@ export function createIntegrationsService({
       } catch (error) {
         if (!isConnectorError(error)) throw error;
         if (error.kind !== "unauthorized") throw await failure(row, error);
-        const refreshed = await refreshLocked(userId, service, connector, token);
+        const refreshed = await refreshLocked(userId, service, connector, token, error.message);
         token = await tokenAfterRefresh(refreshed, row);
         if ("row" in refreshed) row = refreshed.row;
         try {

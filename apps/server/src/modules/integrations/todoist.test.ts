@@ -201,8 +201,15 @@ describe("GET connect/todoist/tasks", () => {
     todoist.revokeTokens(user.email);
     const response = await tasksOf(user);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ code: "INTEGRATION_NEEDS_RECONNECT" });
-    expect(await integrationOf(user.id)).toMatchObject({ status: "needs_reconnect" });
+    // Todoist's words for the refusal are why, not the refresh token its grants never have.
+    expect(response.json()).toMatchObject({
+      code: "INTEGRATION_NEEDS_RECONNECT",
+      ErrorMessage: expect.stringMatching(/^Todoist must be connected again \(Todoist API: /),
+    });
+    expect(await integrationOf(user.id)).toMatchObject({
+      status: "needs_reconnect",
+      lastError: expect.stringMatching(/^Todoist API: /),
+    });
     // Connecting again mends it.
     await connectTodoist(user);
     expect(await integrationOf(user.id)).toMatchObject({ status: "active", lastError: null });
