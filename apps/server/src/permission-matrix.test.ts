@@ -1,12 +1,9 @@
-import { getTableName, is } from "drizzle-orm";
-import { PgTable } from "drizzle-orm/pg-core";
 import type { RouteOptions } from "fastify";
 import { beforeAll, describe, expect, test } from "vitest";
-import * as schema from "./db/schema.js";
 import { rateLimitCounters } from "./db/schema.js";
 import { buildFixture, type Caller, callers, type Fixture } from "./test/permission-matrix/fixture.js";
 import { expectedStatus, type MatrixRow, matrix, type Prepared } from "./test/permission-matrix/matrix.js";
-import { request, snapshot, useTestApp } from "./test/test-app.js";
+import { request, snapshot, snapshotTableNames, useTestApp } from "./test/test-app.js";
 
 /** Every route the app registers, as Fastify announces it: hidden ones too, which the OpenAPI document leaves out. */
 const registered: Array<{ method: string; url: string }> = [];
@@ -67,9 +64,7 @@ describe("the permission matrix covers every route", () => {
 });
 
 /** The tables `snapshot` reads, in its order, less the limits' counters that every attempt writes whatever its outcome. */
-const tableNames = Object.values(schema as Record<string, unknown>)
-  .filter((value): value is PgTable => is(value, PgTable) && value !== rateLimitCounters)
-  .map((table) => getTableName(table));
+const tableNames = snapshotTableNames({ except: [rateLimitCounters] });
 
 const isSuccess = (expected: number | "2xx") => expected === "2xx" || expected < 300;
 

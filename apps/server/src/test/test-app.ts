@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type FakeSmtpServer, startSmtpServer } from "@timetrap/fakes";
-import { is } from "drizzle-orm";
+import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll } from "vitest";
@@ -91,6 +91,15 @@ const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filte
   is(value, PgTable),
 );
 
+function snapshotTables(except: readonly PgTable[]): PgTable[] {
+  return tables.filter((table) => table !== schema.apiRateLimits && table !== schema.jobs && !except.includes(table));
+}
+
+/** The names of the tables `snapshot` reads with the same `except`, in its order: what changed, by name. */
+export function snapshotTableNames({ except = [] }: { except?: PgTable[] } = {}): string[] {
+  return snapshotTables(except).map((table) => getTableName(table));
+}
+
 /**
  * Every row of every table, to show that a refused request wrote nothing; `except` leaves out tables a request writes
  * to whatever its outcome (the limits' counters). The API's request budgets, which every authenticated request counts,
@@ -98,11 +107,7 @@ const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filte
  * earlier test is sent while this one runs): a test of what a request enqueues reads the jobs table itself.
  */
 export async function snapshot(db: Database, { except = [] }: { except?: PgTable[] } = {}): Promise<unknown[][]> {
-  const rows = await Promise.all(
-    tables
-      .filter((table) => table !== schema.apiRateLimits && table !== schema.jobs && !except.includes(table))
-      .map((table) => db.select().from(table)),
-  );
+  const rows = await Promise.all(snapshotTables(except).map((table) => db.select().from(table)));
   // Sorting each table's rows by their serialized form makes the picture independent of the scan order, also for
   // tables keyed by something other than an `id` (timers are keyed by their user).
   return rows.map((list) =>
