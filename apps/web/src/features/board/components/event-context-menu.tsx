@@ -77,7 +77,8 @@ export function PointerMenu<Item extends string>({
   // Opened by the pointer as by the keyboard, the menu takes the focus on its first item: arrows, Enter and Escape
   // work at once, and a screen reader reads where it is.
   useEffect(() => {
-    if (!opened) return;
+    // A new target (another block, or the same one again) is a new opening.
+    if (!opened || target === null) return;
     const frame = requestAnimationFrame(() =>
       dropdown.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus(),
     );

@@ -131,7 +131,11 @@ describe("project page", () => {
     projectServer({ project: { ...relaunch, members: [{ user: ada, tags: ["responsible"] }, ...relaunch.members] } });
     renderApp({ route: route() });
     const team = (await screen.findByRole("heading", { name: "Team" })).parentElement as HTMLElement;
-    expect(within(team).getAllByRole("listitem").map((row) => row.textContent)).toEqual([
+    expect(
+      within(team)
+        .getAllByRole("listitem")
+        .map((row) => row.textContent),
+    ).toEqual([
       "ALAda LovelaceProject managerResponsible",
       "GHGrace HopperAccount ManagerResponsible",
       "ATAlan TuringInformed",
