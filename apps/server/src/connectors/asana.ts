@@ -1,7 +1,18 @@
 import { type AsanaNamed, type AsanaTask, itemUrlOf } from "@timetrap/domain";
 import { z } from "zod";
 import type { WriteBackEntry, WriteBackTarget } from "../modules/write-back/write-back-target.js";
-import { ConnectorError, type ConnectorErrorKind, createConnectorClient } from "./http-client.js";
+import {
+  bearer,
+  checkedId,
+  classifyOAuthGrant,
+  clientSettingsOf,
+  everyPage,
+  oauthClientOf,
+  parsed,
+  readOAuthError,
+  textMessage,
+} from "./connector-kit.js";
+import { createConnectorClient } from "./http-client.js";
 
 /**
  * Asana's OAuth flow and REST API 1.0 (INTEGRATIONS.md §2, decision 032), through the connectors' client: the consent
@@ -113,20 +124,6 @@ const pageOf = <T extends z.ZodType>(item: T) =>
 
 const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
-function parsed<T>(schema: z.ZodType<T>, value: unknown, service: string): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new ConnectorError({
-      service,
-      kind: "upstream",
-      status: null,
-      reason: null,
-      serviceMessage: "an answer that is not the API's",
-    });
-  }
-  return result.data;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Errors
 
@@ -134,7 +131,7 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown, service: string): T {
 function readAsanaError(_status: number, body: unknown): { reason: string | null; message: string | null } {
   const errors = body !== null && typeof body === "object" ? (body as { errors?: unknown }).errors : undefined;
   if (!Array.isArray(errors)) {
-    return { reason: null, message: typeof body === "string" && body.trim() ? body.trim().slice(0, 300) : null };
+    return { reason: null, message: textMessage(body) };
   }
   const messages = errors
     .map((error) => (error !== null && typeof error === "object" ? (error as { message?: unknown }).message : null))
@@ -142,45 +139,10 @@ function readAsanaError(_status: number, body: unknown): { reason: string | null
   return { reason: null, message: messages.length > 0 ? messages.join("; ") : null };
 }
 
-/** OAuth's `{error, error_description}`. */
-function readOAuthError(_status: number, body: unknown): { reason: string | null; message: string | null } {
-  if (body === null || typeof body !== "object") {
-    return { reason: null, message: typeof body === "string" && body.trim() ? body.trim().slice(0, 300) : null };
-  }
-  const record = body as Record<string, unknown>;
-  const reason = typeof record.error === "string" ? record.error : null;
-  const description = typeof record.error_description === "string" ? record.error_description : null;
-  return { reason, message: description && reason ? `${description} (${reason})` : (description ?? reason) };
-}
-
-/**
- * A refused refresh token or code is the person's to fix by connecting again; a refused client is this server's
- * configuration, which no reconnecting mends.
- */
-function classifyOAuth(_status: number, reason: string | null): ConnectorErrorKind | null {
-  if (reason === "invalid_grant") return "unauthorized";
-  if (reason === "invalid_client" || reason === "unauthorized_client") return "upstream";
-  return null;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 
-/**
- * A gid, checked. Gids reach here from people (a query, a block's `source_id`): one that is not an id's shape never
- * reaches the API, where `..` in a path would name another endpoint.
- */
-function checkedGid(gid: string, what: string): string {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(gid)) {
-    throw new ConnectorError({
-      service: asanaApiService,
-      kind: "not_found",
-      status: null,
-      reason: "invalid_id",
-      serviceMessage: `${what} not found (${JSON.stringify(gid.slice(0, 64))} is not an Asana gid)`,
-    });
-  }
-  return gid;
-}
+/** A gid, checked before it goes in a path or a query: one that is not an id's shape never reaches the API. */
+const checkedGid = (gid: string, what: string) => checkedId(gid, what, asanaApiService, "an Asana gid");
 
 const segment = (gid: string, what: string) => encodeURIComponent(checkedGid(gid, what));
 
@@ -200,14 +162,13 @@ function toTask(task: AsanaApiTask): AsanaTask {
 }
 
 export function createAsanaConnector(config: AsanaConnectorConfig): AsanaConnector {
-  const common = {
-    timeoutMs: config.timeoutMs,
-    ...(config.fetch ? { fetch: config.fetch } : {}),
-    ...(config.retries !== undefined ? { retries: config.retries } : {}),
-    ...(config.backoffBaseMs !== undefined ? { backoffBaseMs: config.backoffBaseMs } : {}),
-    ...(config.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: config.maxRetryAfterMs } : {}),
+  const common = clientSettingsOf(config);
+  const oauthOptions = {
+    ...common,
+    service: asanaOAuthService,
+    readError: readOAuthError,
+    classify: classifyOAuthGrant,
   };
-  const oauthOptions = { ...common, service: asanaOAuthService, readError: readOAuthError, classify: classifyOAuth };
   const tokenClient = createConnectorClient({ ...oauthOptions, baseUrl: config.tokenUrl });
   const revokeClient = createConnectorClient({ ...oauthOptions, baseUrl: config.revokeUrl });
   const apiOptions = { ...common, service: asanaApiService, baseUrl: config.apiUrl, readError: readAsanaError };
@@ -215,20 +176,7 @@ export function createAsanaConnector(config: AsanaConnectorConfig): AsanaConnect
   // A new comment is sent once: repeated after a failure or a silence that came after Asana wrote it, it would be
   // written twice. The write-back job tries again later, and looks for the one it may have written first.
   const once = createConnectorClient({ ...apiOptions, retries: 0 });
-  const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
-
-  function client(): { client_id: string; client_secret: string } {
-    if (!config.clientId || !config.clientSecret) {
-      throw new ConnectorError({
-        service: asanaOAuthService,
-        kind: "client",
-        status: null,
-        reason: "not_configured",
-        serviceMessage: "the Asana client id and secret are not configured",
-      });
-    }
-    return { client_id: config.clientId, client_secret: config.clientSecret };
-  }
+  const client = () => oauthClientOf(config, asanaOAuthService, "Asana");
 
   async function tokens(form: Record<string, string>): Promise<AsanaTokens> {
     const answer = parsed(
@@ -246,40 +194,30 @@ export function createAsanaConnector(config: AsanaConnectorConfig): AsanaConnect
   }
 
   /** Every item of a listing, its offsets followed; a listing that never ends is the service's failure. */
-  async function listAll<T>(
+  function listAll<T>(
     accessToken: string,
     path: string,
     item: z.ZodType<T>,
     query: Record<string, string>,
   ): Promise<T[]> {
-    const items: T[] = [];
     const schema = pageOf(item);
-    const seen = new Set<string>();
-    let offset: string | undefined;
-    for (let page = 0; page < asanaMaxPages; page += 1) {
-      const answer = parsed(
-        schema,
-        await api.request<unknown>({
-          method: "GET",
-          path,
-          query: { ...query, limit: pageSize, offset },
-          headers: bearer(accessToken),
-        }),
-        asanaApiService,
-      );
-      items.push(...(answer.data as T[]));
-      const next = answer.next_page?.offset ?? null;
-      if (next === null || next === "") return items;
-      if (seen.has(next)) break;
-      seen.add(next);
-      offset = next;
-    }
-    throw new ConnectorError({
+    return everyPage({
       service: asanaApiService,
-      kind: "upstream",
-      status: null,
-      reason: "endless_listing",
-      serviceMessage: `the listing of ${path} did not end after ${asanaMaxPages} pages`,
+      path,
+      maxPages: asanaMaxPages,
+      page: async (offset) => {
+        const answer = parsed(
+          schema,
+          await api.request<unknown>({
+            method: "GET",
+            path,
+            query: { ...query, limit: pageSize, offset },
+            headers: bearer(accessToken),
+          }),
+          asanaApiService,
+        );
+        return { items: answer.data as T[], next: answer.next_page?.offset };
+      },
     });
   }
 

@@ -10,7 +10,16 @@ import {
   zoneOffsetAt,
 } from "@timetrap/domain";
 import { z } from "zod";
-import { ConnectorError, type ConnectorErrorKind, createConnectorClient } from "./http-client.js";
+import {
+  bearer,
+  classifyOAuthGrant,
+  clientSettingsOf,
+  oauthClientOf,
+  parsed,
+  readOAuthError,
+  textMessage,
+} from "./connector-kit.js";
+import { ConnectorError, createConnectorClient } from "./http-client.js";
 
 /**
  * Google's OAuth 2 web-server flow and Calendar API v3 (INTEGRATIONS.md §5, decision 029), through the connectors'
@@ -136,49 +145,14 @@ const eventsPageSchema = z.object({
   nextPageToken: z.string().optional(),
 });
 
-function parsed<T>(schema: z.ZodType<T>, value: unknown, service: string): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new ConnectorError({
-      service,
-      kind: "upstream",
-      status: null,
-      reason: null,
-      serviceMessage: "an answer that is not the API's",
-    });
-  }
-  return result.data;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Errors
-
-/** OAuth's `{error, error_description}`. */
-function readOAuthError(_status: number, body: unknown): { reason: string | null; message: string | null } {
-  if (body === null || typeof body !== "object") {
-    return { reason: null, message: typeof body === "string" && body.trim() ? body.trim().slice(0, 300) : null };
-  }
-  const record = body as Record<string, unknown>;
-  const reason = typeof record.error === "string" ? record.error : null;
-  const description = typeof record.error_description === "string" ? record.error_description : null;
-  return { reason, message: description && reason ? `${description} (${reason})` : (description ?? reason) };
-}
-
-/**
- * A refused refresh token or code is the person's to fix by connecting again; a refused client is this server's
- * configuration, which no reconnecting mends.
- */
-function classifyOAuth(_status: number, reason: string | null): ConnectorErrorKind | null {
-  if (reason === "invalid_grant") return "unauthorized";
-  if (reason === "invalid_client" || reason === "unauthorized_client") return "upstream";
-  return null;
-}
 
 /** Calendar API v3's `{error: {errors: [{reason, message}], code, message}}`. */
 function readCalendarError(_status: number, body: unknown): { reason: string | null; message: string | null } {
   const error = body !== null && typeof body === "object" ? (body as { error?: unknown }).error : undefined;
   if (error === null || typeof error !== "object") {
-    return { reason: null, message: typeof body === "string" && body.trim() ? body.trim().slice(0, 300) : null };
+    return { reason: null, message: textMessage(body) };
   }
   const record = error as { errors?: unknown; message?: unknown };
   const first = Array.isArray(record.errors) ? (record.errors[0] as { reason?: unknown; message?: unknown }) : null;
@@ -291,18 +265,12 @@ const eventPath = (calendarId: string, eventId: string) =>
 const maxPages = 200;
 
 export function createGoogleConnector(config: GoogleConnectorConfig): GoogleConnector {
-  const common = {
-    timeoutMs: config.timeoutMs,
-    ...(config.fetch ? { fetch: config.fetch } : {}),
-    ...(config.retries !== undefined ? { retries: config.retries } : {}),
-    ...(config.backoffBaseMs !== undefined ? { backoffBaseMs: config.backoffBaseMs } : {}),
-    ...(config.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: config.maxRetryAfterMs } : {}),
-  };
+  const common = clientSettingsOf(config);
   const oauthOptions = {
     ...common,
     service: googleOAuthService,
     readError: readOAuthError,
-    classify: classifyOAuth,
+    classify: classifyOAuthGrant,
   };
   const tokenClient = createConnectorClient({ ...oauthOptions, baseUrl: config.tokenUrl });
   const revokeClient = createConnectorClient({ ...oauthOptions, baseUrl: config.revokeUrl });
@@ -313,20 +281,7 @@ export function createGoogleConnector(config: GoogleConnectorConfig): GoogleConn
     readError: readCalendarError,
     isRateLimited: isGoogleRateLimited,
   });
-  const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
-
-  function client(): { client_id: string; client_secret: string } {
-    if (!config.clientId || !config.clientSecret) {
-      throw new ConnectorError({
-        service: googleOAuthService,
-        kind: "client",
-        status: null,
-        reason: "not_configured",
-        serviceMessage: "the Google client id and secret are not configured",
-      });
-    }
-    return { client_id: config.clientId, client_secret: config.clientSecret };
-  }
+  const client = () => oauthClientOf(config, googleOAuthService, "Google");
 
   async function tokens(form: Record<string, string>): Promise<GoogleTokens> {
     const answer = parsed(

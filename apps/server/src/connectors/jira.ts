@@ -6,6 +6,7 @@ import { isIP } from "node:net";
 import { itemUrlOf, type JiraIssue } from "@timetrap/domain";
 import { z } from "zod";
 import type { WriteBackEntry, WriteBackTarget } from "../modules/write-back/write-back-target.js";
+import { clientSettingsOf, pageTextMessage, parsed as parsedAs } from "./connector-kit.js";
 import { ConnectorError, createConnectorClient } from "./http-client.js";
 import { forbiddenAddressReason, type LookupAll } from "./safe-http.js";
 
@@ -290,19 +291,9 @@ const worklogsPageSchema = z.object({
   worklogs: z.array(worklogSchema).default([]),
 });
 
-function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new ConnectorError({
-      service: jiraService,
-      kind: "upstream",
-      status: null,
-      reason: "unexpected_answer",
-      serviceMessage: "an answer that is not the API's",
-    });
-  }
-  return result.data;
-}
+/** An answer not of `schema` is `unexpected_answer`: at connecting, a site that is not Jira's (below). */
+const parsed = <T>(schema: z.ZodType<T>, value: unknown): T =>
+  parsedAs(schema, value, jiraService, "unexpected_answer");
 
 /**
  * Whether the site answered, but not as Jira: a 404 for the API, a redirect, a page that is not Jira's JSON. At
@@ -316,16 +307,7 @@ function isNotJira(error: ConnectorError): boolean {
 
 /** Jira's `{errorMessages: [...], errors: {field: message}}`; a text answer (a proxy's page) as its first words. */
 function readJiraError(_status: number, body: unknown): { reason: string | null; message: string | null } {
-  if (body === null || typeof body !== "object") {
-    const text =
-      typeof body === "string"
-        ? body
-            .replace(/<[^>]*>/g, " ")
-            .replace(/\s+/g, " ")
-            .trim()
-        : "";
-    return { reason: null, message: text ? text.slice(0, 300) : null };
-  }
+  if (body === null || typeof body !== "object") return { reason: null, message: pageTextMessage(body) };
   const record = body as { errorMessages?: unknown; errors?: unknown; message?: unknown };
   const messages = Array.isArray(record.errorMessages)
     ? record.errorMessages.filter((one): one is string => typeof one === "string" && one.trim() !== "")
@@ -468,18 +450,13 @@ export function createJiraConnector(config: JiraConnectorConfig): JiraConnector 
       throw siteError("invalid_port", `the site ${base.host} is not on port 443, where Jira Cloud answers`);
     }
     const options = {
+      ...clientSettingsOf(config),
       service: jiraService,
       baseUrl: base.origin,
-      timeoutMs: config.timeoutMs,
       fetch: siteFetch,
       readError: readJiraError,
-      ...(config.backoffBaseMs !== undefined ? { backoffBaseMs: config.backoffBaseMs } : {}),
-      ...(config.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: config.maxRetryAfterMs } : {}),
     };
-    const client = createConnectorClient({
-      ...options,
-      ...(config.retries !== undefined ? { retries: config.retries } : {}),
-    });
+    const client = createConnectorClient(options);
     // A new worklog is sent once: a failure or a silence after Jira wrote it must not write a second one. The
     // write-back job tries again later, and looks for the one it may have written first.
     const once = createConnectorClient({ ...options, retries: 0 });

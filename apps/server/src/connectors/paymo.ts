@@ -1,6 +1,7 @@
 import { itemUrlOf, type PaymoTasksAnswer } from "@timetrap/domain";
 import { z } from "zod";
 import type { WriteBackEntry, WriteBackTarget } from "../modules/write-back/write-back-target.js";
+import { clientSettingsOf, pageTextMessage, parsed } from "./connector-kit.js";
 import { ConnectorError, createConnectorClient } from "./http-client.js";
 
 /**
@@ -69,20 +70,6 @@ const entriesSchema = z.object({
   entries: z.array(z.object({ id, description: z.string().nullable().optional() })),
 });
 
-function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new ConnectorError({
-      service: paymoService,
-      kind: "upstream",
-      status: null,
-      reason: null,
-      serviceMessage: "an answer that is not the API's",
-    });
-  }
-  return result.data;
-}
-
 /** Paymo's errors carry `message` (the documentation promises only "an error message"); a text answer as it is. */
 function readPaymoError(_status: number, body: unknown): { reason: string | null; message: string | null } {
   if (body !== null && typeof body === "object") {
@@ -91,14 +78,7 @@ function readPaymoError(_status: number, body: unknown): { reason: string | null
       typeof record.message === "string" ? record.message : typeof record.error === "string" ? record.error : null;
     return { reason: null, message: message?.trim() ? message.trim().slice(0, 300) : null };
   }
-  const text =
-    typeof body === "string"
-      ? body
-          .replace(/<[^>]*>/g, " ")
-          .replace(/\s+/g, " ")
-          .trim()
-      : "";
-  return { reason: null, message: text ? text.slice(0, 300) : null };
+  return { reason: null, message: pageTextMessage(body) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -145,18 +125,12 @@ function taskIdOf(itemId: string): number {
 
 export function createPaymoConnector(config: PaymoConnectorConfig): PaymoConnector {
   const options = {
+    ...clientSettingsOf(config),
     service: paymoService,
     baseUrl: config.apiUrl,
-    timeoutMs: config.timeoutMs,
     readError: readPaymoError,
-    ...(config.fetch ? { fetch: config.fetch } : {}),
-    ...(config.backoffBaseMs !== undefined ? { backoffBaseMs: config.backoffBaseMs } : {}),
-    ...(config.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: config.maxRetryAfterMs } : {}),
   };
-  const client = createConnectorClient({
-    ...options,
-    ...(config.retries !== undefined ? { retries: config.retries } : {}),
-  });
+  const client = createConnectorClient(options);
   // A new entry is sent once: a failure or a silence after Paymo wrote it must not write a second one. The write-back
   // job tries again later, and looks for the one it may have written first.
   const once = createConnectorClient({ ...options, retries: 0 });
@@ -186,6 +160,7 @@ export function createPaymoConnector(config: PaymoConnectorConfig): PaymoConnect
           query: { where: `task_id=${taskIdOf(entry.itemId)}` },
           headers: basic(apiKey),
         }),
+        paymoService,
       );
       return answer.entries.find((one) => (one.description ?? "").includes(entry.reference))?.id ?? null;
     },
@@ -199,6 +174,7 @@ export function createPaymoConnector(config: PaymoConnectorConfig): PaymoConnect
           headers: basic(apiKey),
           json: entryBody(entry),
         }),
+        paymoService,
       );
       const created = answer.entries[0];
       if (!created) {
@@ -228,6 +204,7 @@ export function createPaymoConnector(config: PaymoConnectorConfig): PaymoConnect
       const answer = parsed(
         meSchema,
         await client.request<unknown>({ method: "GET", path: "/me", headers: basic(apiKey) }),
+        paymoService,
       );
       const user = answer.users[0]!;
       return { id: user.id, name: user.name ?? "", email: user.email ?? null };
@@ -248,12 +225,12 @@ export function createPaymoConnector(config: PaymoConnectorConfig): PaymoConnect
           headers: basic(apiKey),
         }),
       ]);
-      const projects = parsed(projectsSchema, projectsAnswer)
+      const projects = parsed(projectsSchema, projectsAnswer, paymoService)
         .projects.filter((project) => project.active !== false)
         .map((project) => ({ id: project.id, name: project.name }))
         .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
       const active = new Set(projects.map((project) => project.id));
-      const tasks = parsed(tasksSchema, tasksAnswer)
+      const tasks = parsed(tasksSchema, tasksAnswer, paymoService)
         .tasks.filter((task) => task.complete !== true && active.has(task.project_id))
         .map((task) => ({
           id: task.id,

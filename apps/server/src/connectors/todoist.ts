@@ -1,6 +1,15 @@
 import { itemUrlOf, type TodoistTask, type todoistProjectSchema } from "@timetrap/domain";
 import { z } from "zod";
 import type { WriteBackEntry, WriteBackTarget } from "../modules/write-back/write-back-target.js";
+import {
+  bearer,
+  checkedId as checkedPathId,
+  clientSettingsOf,
+  everyPage,
+  oauthClientOf,
+  parsed,
+  textMessage,
+} from "./connector-kit.js";
 import { ConnectorError, type ConnectorErrorKind, createConnectorClient } from "./http-client.js";
 
 /**
@@ -87,27 +96,13 @@ const commentSchema = z.object({ id: z.string(), content: z.string().nullish() }
 const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ results: z.array(item), next_cursor: z.string().nullish() });
 
-function parsed<T>(schema: z.ZodType<T>, value: unknown, service: string): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new ConnectorError({
-      service,
-      kind: "upstream",
-      status: null,
-      reason: null,
-      serviceMessage: "an answer that is not the API's",
-    });
-  }
-  return result.data;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Errors
 
 /** API v1's `{error, error_code, error_extra, error_tag, http_code}`; the token endpoint's `{error}`. */
 function readTodoistError(_status: number, body: unknown): { reason: string | null; message: string | null } {
   if (body === null || typeof body !== "object") {
-    return { reason: null, message: typeof body === "string" && body.trim() ? body.trim().slice(0, 300) : null };
+    return { reason: null, message: textMessage(body) };
   }
   const record = body as Record<string, unknown>;
   const error = typeof record.error === "string" ? record.error : null;
@@ -132,22 +127,8 @@ function classifyOAuth(_status: number, reason: string | null): ConnectorErrorKi
 
 // ---------------------------------------------------------------------------------------------------------------
 
-/**
- * An item's id, checked. Ids reach here from people (a block's `source_id`): one that is not Todoist's shape never
- * reaches the API, where `..` in a path would name another endpoint.
- */
-function checkedId(id: string, what: string): string {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) {
-    throw new ConnectorError({
-      service: todoistApiService,
-      kind: "not_found",
-      status: null,
-      reason: "invalid_id",
-      serviceMessage: `${what} not found (${JSON.stringify(id.slice(0, 64))} is not a Todoist id)`,
-    });
-  }
-  return id;
-}
+/** An item's id, checked before it goes in a path or a body: one that is not Todoist's shape never reaches the API. */
+const checkedId = (id: string, what: string) => checkedPathId(id, what, todoistApiService, "a Todoist id");
 
 const segment = (id: string, what: string) => encodeURIComponent(checkedId(id, what));
 
@@ -171,13 +152,7 @@ function toTask(task: TodoistApiTask, parents: ReadonlyMap<string, TodoistApiTas
 }
 
 export function createTodoistConnector(config: TodoistConnectorConfig): TodoistConnector {
-  const common = {
-    timeoutMs: config.timeoutMs,
-    ...(config.fetch ? { fetch: config.fetch } : {}),
-    ...(config.retries !== undefined ? { retries: config.retries } : {}),
-    ...(config.backoffBaseMs !== undefined ? { backoffBaseMs: config.backoffBaseMs } : {}),
-    ...(config.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: config.maxRetryAfterMs } : {}),
-  };
+  const common = clientSettingsOf(config);
   const tokenClient = createConnectorClient({
     ...common,
     service: todoistOAuthService,
@@ -197,56 +172,33 @@ export function createTodoistConnector(config: TodoistConnectorConfig): TodoistC
   // silence that came after Todoist did it would be done twice. The write-back job tries again later, and looks for
   // the comment it may have written first; a close is the person's to press again.
   const once = createConnectorClient({ ...apiOptions, retries: 0 });
-  const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
-
-  function client(): { client_id: string; client_secret: string } {
-    if (!config.clientId || !config.clientSecret) {
-      throw new ConnectorError({
-        service: todoistOAuthService,
-        kind: "client",
-        status: null,
-        reason: "not_configured",
-        serviceMessage: "the Todoist client id and secret are not configured",
-      });
-    }
-    return { client_id: config.clientId, client_secret: config.clientSecret };
-  }
+  const client = () => oauthClientOf(config, todoistOAuthService, "Todoist");
 
   /** Every item of a listing, its cursors followed; a listing that never ends is the service's failure. */
-  async function listAll<T>(
+  function listAll<T>(
     accessToken: string,
     path: string,
     item: z.ZodType<T>,
     query: Record<string, string> = {},
   ): Promise<T[]> {
-    const items: T[] = [];
     const schema = pageOf(item);
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; page < todoistMaxPages; page += 1) {
-      const answer = parsed(
-        schema,
-        await api.request<unknown>({
-          method: "GET",
-          path,
-          query: { ...query, limit: pageSize, cursor },
-          headers: bearer(accessToken),
-        }),
-        todoistApiService,
-      );
-      items.push(...(answer.results as T[]));
-      const next = answer.next_cursor ?? null;
-      if (next === null || next === "") return items;
-      if (seen.has(next)) break;
-      seen.add(next);
-      cursor = next;
-    }
-    throw new ConnectorError({
+    return everyPage({
       service: todoistApiService,
-      kind: "upstream",
-      status: null,
-      reason: "endless_listing",
-      serviceMessage: `the listing of ${path} did not end after ${todoistMaxPages} pages`,
+      path,
+      maxPages: todoistMaxPages,
+      page: async (cursor) => {
+        const answer = parsed(
+          schema,
+          await api.request<unknown>({
+            method: "GET",
+            path,
+            query: { ...query, limit: pageSize, cursor },
+            headers: bearer(accessToken),
+          }),
+          todoistApiService,
+        );
+        return { items: answer.results as T[], next: answer.next_cursor };
+      },
     });
   }
 
