@@ -1,27 +1,14 @@
-import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { isApiError } from "../../../lib/api-client";
-import { useSignedInUser } from "../../../lib/session";
+import {
+  IntegrationProblemAlert,
+  integrationProblemOf,
+  problemReasonOf,
+  useIntegrationsPath,
+} from "../lib/integration-problem";
 import styles from "./google.module.css";
-
-/**
- * What went wrong reaching Google Calendar (decision 029): the person has not connected it, Google refused the stored
- * access and it must be connected again, or Google (or the way to it) failed: its message, to try again.
- */
-export type GoogleProblem = "notConnected" | "needsReconnect" | "failed";
-
-export function googleProblemOf(error: unknown): GoogleProblem {
-  if (isApiError(error) && error.code === "INTEGRATION_NOT_CONNECTED") return "notConnected";
-  if (isApiError(error) && error.code === "INTEGRATION_NEEDS_RECONNECT") return "needsReconnect";
-  return "failed";
-}
-
-/** The server's words ("Google Calendar API: …"), unless there were none (the network failed). */
-function reasonOf(error: unknown): string | null {
-  return isApiError(error) && error.status !== 0 && error.ErrorMessage ? error.ErrorMessage : null;
-}
 
 /**
  * A failed call to Google Calendar, said with the way out: the integrations page to connect it (again), or a retry.
@@ -37,10 +24,9 @@ export function GoogleProblemState({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const me = useSignedInUser();
-  const problem = googleProblemOf(error);
-  const reason = reasonOf(error);
-  const integrations = `/user/${encodeURIComponent(me.uid)}/integrations`;
+  const problem = integrationProblemOf(error);
+  const reason = problemReasonOf(error);
+  const integrations = useIntegrationsPath();
   const title = {
     notConnected: t("googleCalendar.problem.notConnected"),
     needsReconnect: t("googleCalendar.problem.needsReconnect"),
@@ -77,28 +63,12 @@ export function GoogleProblemState({
   }
 
   return (
-    <Alert
-      color={problem === "failed" ? "red" : "yellow"}
-      variant="light"
-      icon={<IconAlertCircle size={18} />}
+    <IntegrationProblemAlert
+      problem={problem}
       title={title}
-    >
-      {description && (
-        <Text size="sm" mb="sm">
-          {description}
-        </Text>
-      )}
-      <Group gap="xs">
-        {problem === "failed" ? (
-          <Button variant="light" color="red" size="compact-sm" onClick={onRetry}>
-            {t("queryState.retry")}
-          </Button>
-        ) : (
-          <Button component={Link} to={integrations} variant="light" size="compact-sm">
-            {linkLabel}
-          </Button>
-        )}
-      </Group>
-    </Alert>
+      description={description}
+      linkLabel={linkLabel}
+      onRetry={onRetry}
+    />
   );
 }

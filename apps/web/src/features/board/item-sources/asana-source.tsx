@@ -13,9 +13,10 @@ import {
 } from "../../../api/asana";
 import { EmptyListState } from "../../../components/query-states";
 import { isApiError } from "../../../lib/api-client";
+import { integrationProblemOf } from "../lib/integration-problem";
 import { filterByProjectAndDay, localDay, sortByDue } from "./item-filters";
 import { ItemList, OwnItemsNote, RefreshButton, useItemCompletion } from "./item-list";
-import { ItemProblemState, isConnectionProblem, itemProblemOf } from "./item-problem";
+import { ItemProblemState, isConnectionProblem } from "./item-problem";
 import { asanaItems } from "./source-item";
 
 /** The project selector's option for every project of the workspace (the person's tasks there). */
@@ -71,7 +72,7 @@ export function AsanaSource({ userId }: { userId: string }) {
 
   // Spec part 1 §8: a failed fetch of the tasks is an alert, once per failure; a service not connected (or to connect
   // again) is not a failure of the fetch but the panel's own state, with the way to the integrations page.
-  const failedAt = tasks.isError && itemProblemOf(tasks.error) === "failed" ? tasks.errorUpdatedAt : 0;
+  const failedAt = tasks.isError && integrationProblemOf(tasks.error) === "failed" ? tasks.errorUpdatedAt : 0;
   const failure = tasks.error;
   useEffect(() => {
     if (!failedAt) return;

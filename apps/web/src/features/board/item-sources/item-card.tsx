@@ -1,10 +1,11 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from "@mantine/core";
-import { IconCheck, IconCircleCheck, IconCircleDashed, IconExternalLink, IconSubtask } from "@tabler/icons-react";
+import { IconCheck, IconExternalLink, IconSubtask } from "@tabler/icons-react";
 import { overdueColor } from "@timetrap/domain";
 import { useTranslation } from "react-i18next";
 import { PriorityLabel } from "../../../components/task-priority";
 import { endOfDayMs } from "../../../lib/due-date";
 import { formatDate } from "../../../lib/format";
+import { CompleteBadge, DueBadge } from "../side-panel/card-badges";
 import { dropItemAttribute } from "../side-panel/use-external-drag";
 import { IssueTypeIcon } from "./issue-type-icon";
 import classes from "./item-sources.module.css";
@@ -86,29 +87,9 @@ export function ItemCard({ item, now, onComplete, completing = false }: ItemCard
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-end">
           <Group gap={6} wrap="wrap" miw={0}>
             {due && (
-              <Badge
-                size="sm"
-                variant="light"
-                color={dueColor}
-                radius="sm"
-                style={{ textTransform: "none" }}
-                aria-label={t("itemSources.card.dueDate", { date: formatDate(due) })}
-              >
-                {formatDate(due)}
-              </Badge>
+              <DueBadge day={due} color={dueColor} label={t("itemSources.card.dueDate", { date: formatDate(due) })} />
             )}
-            {item.completed !== null && (
-              <Badge
-                size="sm"
-                variant="outline"
-                color={item.completed ? "teal" : "gray"}
-                radius="sm"
-                style={{ textTransform: "none" }}
-                leftSection={item.completed ? <IconCircleCheck size={12} /> : <IconCircleDashed size={12} />}
-              >
-                {t(item.completed ? "tasks.states.completed" : "tasks.states.open")}
-              </Badge>
-            )}
+            {item.completed !== null && <CompleteBadge complete={item.completed} />}
           </Group>
           <Group gap={4} wrap="nowrap" style={{ flex: "none" }} ml="auto">
             {item.url && (

@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Badge, Group, Paper, Stack, Text } from "@mantine/core";
-import { IconCircleCheck, IconCircleDashed, IconSubtask } from "@tabler/icons-react";
+import { IconSubtask } from "@tabler/icons-react";
 import { overdueColor, type Task } from "@timetrap/domain";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -7,6 +7,7 @@ import { PriorityLabel } from "../../../components/task-priority";
 import { dueDay } from "../../../lib/due-date";
 import { formatDate } from "../../../lib/format";
 import { taskModalSearch } from "../../../lib/task-modal-url";
+import { CompleteBadge, DueBadge } from "./card-badges";
 import classes from "./task-card.module.css";
 import { dropItemAttribute } from "./use-external-drag";
 
@@ -82,27 +83,9 @@ export function TaskCard({ task, now }: { task: Task; now: number }) {
 
         <Group gap={6} wrap="wrap">
           {day && (
-            <Badge
-              size="sm"
-              variant="light"
-              color={dueColor}
-              radius="sm"
-              style={{ textTransform: "none" }}
-              aria-label={t("sidePanel.card.dueDate", { date: formatDate(day) })}
-            >
-              {formatDate(day)}
-            </Badge>
+            <DueBadge day={day} color={dueColor} label={t("sidePanel.card.dueDate", { date: formatDate(day) })} />
           )}
-          <Badge
-            size="sm"
-            variant="outline"
-            color={task.complete ? "teal" : "gray"}
-            radius="sm"
-            style={{ textTransform: "none" }}
-            leftSection={task.complete ? <IconCircleCheck size={12} /> : <IconCircleDashed size={12} />}
-          >
-            {t(task.complete ? "tasks.states.completed" : "tasks.states.open")}
-          </Badge>
+          <CompleteBadge complete={task.complete} />
         </Group>
 
         <Group justify="space-between" gap="xs" wrap="nowrap">
