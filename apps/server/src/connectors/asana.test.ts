@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
-import { asanaTaskSchema, writeBackNote, writeBackReference } from "@timetrap/domain";
+import { asanaTaskSchema } from "@timetrap/domain";
 import { type FakeAsana, startFakeAsana } from "@timetrap/fakes";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { WriteBackEntry } from "../modules/write-back/write-back-target.js";
+import { describe, expect, test } from "vitest";
+import { askedOf, consentCodeOf, failureOf, useFake, writeBackEntryOf } from "../test/connector-tests.js";
 import {
   type AsanaConnector,
   type AsanaConnectorConfig,
@@ -33,47 +33,20 @@ function connectorFor(overrides: Partial<AsanaConnectorConfig> = {}): AsanaConne
   });
 }
 
-beforeAll(async () => {
-  asana = await startFakeAsana();
+useFake(startFakeAsana, (fake) => {
+  asana = fake;
   connector = connectorFor();
 });
-afterAll(() => asana.close());
-beforeEach(() => asana.reset());
 
 async function connect(account = email) {
   const url = connector.authorizationUrl({ state: "state-1", redirectUri });
-  const code = new URL(asana.consent(url, { email: account })).searchParams.get("code");
-  expect(code).toBeTruthy();
-  return connector.exchangeCode({ code: code!, redirectUri });
+  return connector.exchangeCode({ code: consentCodeOf(asana.consent(url, { email: account })), redirectUri });
 }
 
-async function failureOf(promise: Promise<unknown>, ...secrets: string[]): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  const failure = error as ConnectorError;
-  for (const secret of secrets) {
-    expect(failure.message).not.toContain(secret);
-    expect(JSON.stringify(failure)).not.toContain(secret);
-  }
-  return failure;
-}
+const asked = () => askedOf(asana);
 
-const asked = () => asana.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
-
-function entryFor(itemId: string, seconds = 5400, eventId = "0d9e4c1a-4f7e-4a55-9d0b-3f3b8b2a1c11"): WriteBackEntry {
-  const reference = writeBackReference(eventId);
-  return {
-    itemId,
-    seconds,
-    started: new Date("2026-03-03T09:00:00Z"),
-    day: "2026-03-03",
-    note: writeBackNote(seconds, "2026-03-03", reference),
-    reference,
-  };
-}
+const entryFor = (itemId: string, seconds = 5400, eventId = "0d9e4c1a-4f7e-4a55-9d0b-3f3b8b2a1c11") =>
+  writeBackEntryOf(itemId, eventId, seconds, new Date("2026-03-03T09:00:00Z"));
 
 /** A workspace with two projects, as Giulia's Asana has them. */
 function seed() {

@@ -1,6 +1,7 @@
 import { calendarServiceMaxResults, calendarServiceTokenLifetimeSeconds } from "@timetrap/domain";
 import { type FakeGoogle, type FakeGoogleEvent, startFakeGoogle } from "@timetrap/fakes";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { consentCodeOf, failureOf, useFake } from "../test/connector-tests.js";
 import { createGoogleConnector, type GoogleConnector, type GoogleConnectorConfig, googleScopes } from "./google.js";
 import { ConnectorError } from "./http-client.js";
 
@@ -25,33 +26,18 @@ function connectorFor(overrides: Partial<GoogleConnectorConfig> = {}): GoogleCon
   });
 }
 
-beforeAll(async () => {
-  google = await startFakeGoogle({ timeZone: rome });
-  connector = connectorFor();
-});
-afterAll(() => google.close());
-beforeEach(() => google.reset());
+useFake(
+  () => startFakeGoogle({ timeZone: rome }),
+  (fake) => {
+    google = fake;
+    connector = connectorFor();
+  },
+);
 
 /** The whole consent: the authorization URL, the fake's page answered for `email`, the code exchanged. */
 async function connect(account = email) {
   const url = connector.authorizationUrl({ state: "state-1", redirectUri, loginHint: account });
-  const code = new URL(google.consent(url, { email: account })).searchParams.get("code");
-  expect(code).toBeTruthy();
-  return connector.exchangeCode({ code: code!, redirectUri });
-}
-
-async function failureOf(promise: Promise<unknown>, ...secrets: string[]): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  const failure = error as ConnectorError;
-  for (const secret of secrets) {
-    expect(failure.message).not.toContain(secret);
-    expect(JSON.stringify(failure)).not.toContain(secret);
-  }
-  return failure;
+  return connector.exchangeCode({ code: consentCodeOf(google.consent(url, { email: account })), redirectUri });
 }
 
 const at = (iso: string) => Date.parse(iso);

@@ -1,7 +1,6 @@
-import { writeBackNote, writeBackReference } from "@timetrap/domain";
 import { type FakeJira, startFakeJira } from "@timetrap/fakes";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { WriteBackEntry } from "../modules/write-back/write-back-target.js";
+import { describe, expect, test } from "vitest";
+import { askedOf, failureOf as connectorFailureOf, useFake, writeBackEntryOf } from "../test/connector-tests.js";
 import { ConnectorError } from "./http-client.js";
 import {
   adfToText,
@@ -30,41 +29,23 @@ function connectorFor(overrides: Partial<JiraConnectorConfig> = {}): JiraConnect
 const credential = (overrides: { domain?: string; email?: string; apiToken?: string } = {}) =>
   jiraCredentialText({ domain: jira.domain, email: jira.email, apiToken: jira.apiToken, ...overrides });
 
-beforeAll(async () => {
-  jira = await startFakeJira({ email: "giulia@example.com", apiToken: "ATATT-giulia-token" });
-  connector = connectorFor();
-});
-afterAll(() => jira.close());
-beforeEach(() => jira.reset());
+useFake(
+  () => startFakeJira({ email: "giulia@example.com", apiToken: "ATATT-giulia-token" }),
+  (fake) => {
+    jira = fake;
+    connector = connectorFor();
+  },
+);
 
-async function failureOf(promise: Promise<unknown>, ...secrets: string[]): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  const failure = error as ConnectorError;
-  for (const secret of [jira.apiToken, ...secrets]) {
-    expect(failure.message).not.toContain(secret);
-    expect(JSON.stringify(failure)).not.toContain(secret);
-  }
-  return failure;
-}
+/** The call's failure, the API token nowhere in it. */
+const failureOf = (promise: Promise<unknown>, ...secrets: string[]) =>
+  connectorFailureOf(promise, jira.apiToken, ...secrets);
 
 /** What the site was asked: method and path with the answer's status. */
-const asked = () => jira.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
+const asked = () => askedOf(jira);
 
-function entryFor(itemId: string, eventId: string, seconds = 5400): WriteBackEntry {
-  const reference = writeBackReference(eventId);
-  return {
-    itemId,
-    seconds,
-    started: new Date("2026-11-27T08:00:00Z"),
-    day: "2026-11-27",
-    note: writeBackNote(seconds, "2026-11-27", reference),
-    reference,
-  };
-}
+const entryFor = (itemId: string, eventId: string, seconds = 5400) =>
+  writeBackEntryOf(itemId, eventId, seconds, new Date("2026-11-27T08:00:00Z"));
 
 describe("the credential", () => {
   test("is kept as one text and read back; an unreadable one means connecting again", () => {

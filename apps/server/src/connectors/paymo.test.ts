@@ -1,8 +1,7 @@
-import { paymoTasksAnswerSchema, writeBackNote, writeBackReference } from "@timetrap/domain";
+import { paymoTasksAnswerSchema } from "@timetrap/domain";
 import { type FakePaymo, startFakePaymo } from "@timetrap/fakes";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { WriteBackEntry } from "../modules/write-back/write-back-target.js";
-import { ConnectorError } from "./http-client.js";
+import { describe, expect, test } from "vitest";
+import { askedOf, failureOf as connectorFailureOf, useFake, writeBackEntryOf } from "../test/connector-tests.js";
 import { createPaymoConnector, type PaymoConnector, type PaymoConnectorConfig, paymoDescriptionText } from "./paymo.js";
 
 let paymo: FakePaymo;
@@ -12,40 +11,22 @@ function connectorFor(overrides: Partial<PaymoConnectorConfig> = {}): PaymoConne
   return createPaymoConnector({ apiUrl: paymo.apiUrl, timeoutMs: 2000, backoffBaseMs: 10, ...overrides });
 }
 
-beforeAll(async () => {
-  paymo = await startFakePaymo({ apiKey: "paymo-key-of-giulia", email: "giulia@example.com" });
-  connector = connectorFor();
-});
-afterAll(() => paymo.close());
-beforeEach(() => paymo.reset());
+useFake(
+  () => startFakePaymo({ apiKey: "paymo-key-of-giulia", email: "giulia@example.com" }),
+  (fake) => {
+    paymo = fake;
+    connector = connectorFor();
+  },
+);
 
-async function failureOf(promise: Promise<unknown>, ...secrets: string[]): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  const failure = error as ConnectorError;
-  for (const secret of [paymo.apiKey, ...secrets]) {
-    expect(failure.message).not.toContain(secret);
-    expect(JSON.stringify(failure)).not.toContain(secret);
-  }
-  return failure;
-}
+/** The call's failure, the API key nowhere in it. */
+const failureOf = (promise: Promise<unknown>, ...secrets: string[]) =>
+  connectorFailureOf(promise, paymo.apiKey, ...secrets);
 
-const asked = () => paymo.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
+const asked = () => askedOf(paymo);
 
-function entryFor(itemId: string | number, eventId: string, seconds = 5400): WriteBackEntry {
-  const reference = writeBackReference(eventId);
-  return {
-    itemId: String(itemId),
-    seconds,
-    started: new Date("2026-11-27T08:00:00Z"),
-    day: "2026-11-27",
-    note: writeBackNote(seconds, "2026-11-27", reference),
-    reference,
-  };
-}
+const entryFor = (itemId: string | number, eventId: string, seconds = 5400) =>
+  writeBackEntryOf(String(itemId), eventId, seconds, new Date("2026-11-27T08:00:00Z"));
 
 describe("the key", () => {
   test("me answers the user of the key, sent as Basic KEY:X", async () => {

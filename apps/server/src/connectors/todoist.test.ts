@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
-import { todoistTaskSchema, writeBackNote, writeBackReference } from "@timetrap/domain";
+import { todoistTaskSchema } from "@timetrap/domain";
 import { type FakeTodoist, startFakeTodoist } from "@timetrap/fakes";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { WriteBackEntry } from "../modules/write-back/write-back-target.js";
+import { describe, expect, test } from "vitest";
+import { askedOf, consentCodeOf, failureOf, useFake, writeBackEntryOf } from "../test/connector-tests.js";
 import { ConnectorError } from "./http-client.js";
 import {
   createTodoistConnector,
@@ -32,49 +32,22 @@ function connectorFor(overrides: Partial<TodoistConnectorConfig> = {}): TodoistC
   });
 }
 
-beforeAll(async () => {
-  todoist = await startFakeTodoist();
+useFake(startFakeTodoist, (fake) => {
+  todoist = fake;
   connector = connectorFor();
 });
-afterAll(() => todoist.close());
-beforeEach(() => todoist.reset());
 
 /** The whole consent: the authorization URL, the fake's page answered for `account`, the code exchanged. */
 async function connect(account = email) {
   const url = connector.authorizationUrl({ state: "state-1", redirectUri });
-  const code = new URL(todoist.consent(url, { email: account })).searchParams.get("code");
-  expect(code).toBeTruthy();
-  return connector.exchangeCode({ code: code!, redirectUri });
-}
-
-async function failureOf(promise: Promise<unknown>, ...secrets: string[]): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  const failure = error as ConnectorError;
-  for (const secret of secrets) {
-    expect(failure.message).not.toContain(secret);
-    expect(JSON.stringify(failure)).not.toContain(secret);
-  }
-  return failure;
+  return connector.exchangeCode({ code: consentCodeOf(todoist.consent(url, { email: account })), redirectUri });
 }
 
 /** What Todoist was asked, without the control calls: method, path and status. */
-const asked = () => todoist.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
+const asked = () => askedOf(todoist);
 
-function entryFor(itemId: string, seconds = 5400, eventId = "0d9e4c1a-4f7e-4a55-9d0b-3f3b8b2a1c11"): WriteBackEntry {
-  const reference = writeBackReference(eventId);
-  return {
-    itemId,
-    seconds,
-    started: new Date("2026-03-03T09:00:00Z"),
-    day: "2026-03-03",
-    note: writeBackNote(seconds, "2026-03-03", reference),
-    reference,
-  };
-}
+const entryFor = (itemId: string, seconds = 5400, eventId = "0d9e4c1a-4f7e-4a55-9d0b-3f3b8b2a1c11") =>
+  writeBackEntryOf(itemId, eventId, seconds, new Date("2026-03-03T09:00:00Z"));
 
 describe("OAuth", () => {
   test("is configured with a client id and secret, and asks for data:read_write", () => {
