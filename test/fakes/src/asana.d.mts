@@ -1,3 +1,5 @@
+import type { FakeFailureMatch, FakeLoggedRequest, FakeRequestControls } from "./fake-http.mjs";
+
 export interface FakeAsanaReference {
   gid: string;
   name: string;
@@ -62,7 +64,7 @@ export interface FakeAsanaStory {
   [field: string]: unknown;
 }
 
-export interface FakeAsanaFailure {
+export interface FakeAsanaFailure extends FakeFailureMatch {
   /** The status answered, with Asana's `{errors: [{message}]}` body (OAuth's `{error}` on the token and revoke ends). */
   status?: number;
   /** The error's message (or OAuth's `error`), instead of the usual one for the status. */
@@ -71,25 +73,11 @@ export interface FakeAsanaFailure {
   body?: unknown;
   /** Sent as the Retry-After header (seconds). */
   retryAfter?: number;
-  /** Waited before answering. */
-  delayMs?: number;
-  /** Only requests whose path contains this. */
-  path?: string;
-  /** Only requests with this method. */
-  method?: string;
 }
 
-export interface FakeAsanaRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  /** The request's headers; the Authorization header's value is replaced by its scheme and "[redacted]". */
-  headers: Record<string, string | string[] | undefined>;
+export interface FakeAsanaRequest extends FakeLoggedRequest {
   /** The body: JSON parsed, a form as an object, null when empty. */
   body: unknown;
-  time: number;
-  /** The status answered, once answered. */
-  status: number | null;
 }
 
 export interface FakeAsanaTokenAnswer {
@@ -100,7 +88,7 @@ export interface FakeAsanaTokenAnswer {
   data: { id: number; gid: string; name: string; email: string };
 }
 
-export interface FakeAsana {
+export interface FakeAsana extends FakeRequestControls<FakeAsanaRequest> {
   url: string;
   /** ASANA_OAUTH_AUTHORIZE_URL */
   authorizeUrl: string;
@@ -128,9 +116,6 @@ export interface FakeAsana {
   expireAccessTokens(): void;
   /** The refresh tokens given so far (to that account, or every one) are refused with invalid_grant from now on. */
   refuseRefresh(email?: string): void;
-  /** Every request but the control ones, oldest first. */
-  readonly requests: FakeAsanaRequest[];
-  clearRequests(): void;
   /** The consent page's answer to an authorization URL: the address the browser is sent to next. */
   consent(url: string, options?: { email?: string; allow?: boolean }): string;
   /** Tokens for an account as if its person had consented (`scope` space-separated; the connector's scopes unless told). */

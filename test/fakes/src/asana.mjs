@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
+import {
+  bodyByContentType,
+  controlDone,
+  controlHandler,
+  failureQueue,
+  requestLog,
+  retryAfterHeader,
+  sleep,
+  startFakeServer,
+} from "./fake-http.mjs";
 
 /**
  * A stand-in for Asana's OAuth flow and REST API 1.0 (INTEGRATIONS.md §2), answering as Asana does: `{data}`
@@ -108,29 +117,6 @@ function withParams(base, params) {
   return url.toString();
 }
 
-const readBody = (request) =>
-  new Promise((resolve, reject) => {
-    const chunks = [];
-    request.on("data", (chunk) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function loggedBody(text, contentType) {
-  if (!text) return null;
-  if (/json/i.test(contentType ?? "")) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  if (/x-www-form-urlencoded/i.test(contentType ?? "")) return Object.fromEntries(new URLSearchParams(text));
-  return text;
-}
-
 /** The fields a record answers: `opt_fields` when given (gid always), else its compact ones. */
 function selected(record, optFields, compact) {
   const fields = optFields
@@ -177,8 +163,8 @@ export async function startFakeAsana({
   let grants = new Map();
   let accessTokens = new Map();
   let refreshTokens = new Map();
-  let failures = [];
-  const log = [];
+  const failures = failureQueue();
+  const log = requestLog({ body: (text, request) => bodyByContentType(text, request.headers["content-type"]) });
 
   const now = () => new Date().toISOString();
   const keyOf = (email) => String(email).trim().toLowerCase();
@@ -730,8 +716,8 @@ export async function startFakeAsana({
       grants = new Map();
       accessTokens = new Map();
       refreshTokens = new Map();
-      failures = [];
-      log.length = 0;
+      failures.clear();
+      log.clear();
     },
     addWorkspace(email, workspace = {}) {
       return structuredClone(storeWorkspace(account(email), workspace));
@@ -767,7 +753,7 @@ export async function startFakeAsana({
      * `delayMs`. `body` replaces the answer's body: an object as JSON, a string as it is (a proxy's page).
      */
     failNext(count, { status, message, body, retryAfter, delayMs, path, method } = {}) {
-      failures.push({ remaining: count, status, message, body, retryAfter, delayMs, path, method });
+      failures.add(count, { status, message, body, retryAfter, delayMs, path, method });
     },
     expireAccessTokens() {
       for (const access of accessTokens.values()) access.expiresAt = 0;
@@ -778,10 +764,10 @@ export async function startFakeAsana({
       for (const grant of grants.values()) if (key === undefined || grant.email === key) grant.refreshRefused = true;
     },
     get requests() {
-      return log;
+      return log.entries;
     },
     clearRequests() {
-      log.length = 0;
+      log.clear();
     },
     consent(url, { email, allow = true } = {}) {
       const decided = decide(new URL(url).searchParams, { email, allow });
@@ -794,12 +780,8 @@ export async function startFakeAsana({
     },
   };
 
-  async function handleControl(request, path, query, body) {
-    const input = body ? JSON.parse(body) : {};
-    switch (`${request.method} ${path}`) {
-      case "POST /reset":
-        control.reset();
-        return [200, { success: true }];
+  const handleControl = controlHandler(control, (route, input, query) => {
+    switch (route) {
       case "POST /workspaces":
         return [200, control.addWorkspace(input.email, input.workspace)];
       case "POST /projects":
@@ -814,85 +796,40 @@ export async function startFakeAsana({
         return [200, control.stories(query.get("taskGid"))];
       case "POST /delete-task":
         control.deleteTask(input.gid);
-        return [200, { success: true }];
+        return controlDone();
       case "POST /delete-story":
         control.deleteStory(input.gid);
-        return [200, { success: true }];
-      case "POST /fail-next":
-        control.failNext(input.count ?? 1, input);
-        return [200, { success: true }];
+        return controlDone();
       case "POST /expire-access-tokens":
         control.expireAccessTokens();
-        return [200, { success: true }];
+        return controlDone();
       case "POST /refuse-refresh":
         control.refuseRefresh(input.email);
-        return [200, { success: true }];
+        return controlDone();
       case "POST /consent":
         return [200, { location: control.consent(input.url, input) }];
       case "POST /tokens":
         return [200, control.issueTokens(input.email, input)];
-      case "GET /requests":
-        return [200, log];
-      case "DELETE /requests":
-        control.clearRequests();
-        return [200, { success: true }];
       default:
-        return [404, { error: "not found" }];
+        return undefined;
     }
-  }
+  });
 
-  function takeFailure(method, path) {
-    const failure = failures.find(
-      (one) => one.remaining > 0 && (!one.path || path.includes(one.path)) && (!one.method || one.method === method),
-    );
-    if (!failure) return null;
-    failure.remaining -= 1;
-    failures = failures.filter((one) => one.remaining > 0);
-    return failure;
-  }
-
-  const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    const path = url.pathname;
-    const send = (status, value, headers = {}) => {
-      if (response.destroyed) return;
-      if (value === null) {
-        response.writeHead(status, headers).end();
-        return;
-      }
-      response.writeHead(status, { "content-type": "application/json; charset=UTF-8", ...headers });
-      response.end(JSON.stringify(value));
-    };
-    try {
-      const body = await readBody(request);
-      if (path.startsWith("/__control/")) {
-        const [status, value] = await handleControl(request, path.slice("/__control".length), url.searchParams, body);
-        send(status, value);
-        return;
-      }
-      const headers = { ...request.headers };
-      if (headers.authorization) headers.authorization = `${headers.authorization.split(" ")[0]} [redacted]`;
-      const entry = {
-        method: request.method,
-        path,
-        query: Object.fromEntries(url.searchParams),
-        headers,
-        body: loggedBody(body, request.headers["content-type"]),
-        time: Date.now(),
-        status: null,
-      };
-      log.push(entry);
-      response.on("finish", () => {
-        entry.status = response.statusCode;
-      });
+  const server = await startFakeServer({
+    port,
+    contentType: "application/json; charset=UTF-8",
+    control: handleControl,
+    errorBody: (message) => asanaError(message),
+    async handle({ request, response, url, path, body, send }) {
+      log.record(request, response, url, body);
 
       const oauth = path === "/-/oauth_token" || path === "/-/oauth_revoke";
       const apiPath = path.startsWith("/api/1.0/") ? path.slice("/api/1.0".length) : null;
       if (oauth || apiPath !== null) {
-        const failure = takeFailure(request.method, path);
+        const failure = failures.take(request.method, path);
         if (failure?.delayMs) await sleep(failure.delayMs);
         if (failure?.status) {
-          const retryAfter = failure.retryAfter === undefined ? {} : { "retry-after": String(failure.retryAfter) };
+          const retryAfter = retryAfterHeader(failure);
           if (typeof failure.body === "string") {
             response.writeHead(failure.status, { "content-type": "text/html", ...retryAfter }).end(failure.body);
             return;
@@ -937,16 +874,9 @@ export async function startFakeAsana({
       } else {
         send(404, asanaError("No matching route", 404));
       }
-    } catch (error) {
-      send(400, asanaError(String(error instanceof Error ? error.message : error)));
-    }
+    },
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve(undefined));
-  });
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`;
+  const url = server.url;
 
   return {
     url,
@@ -959,14 +889,9 @@ export async function startFakeAsana({
     ...control,
     // The getter does not survive the spread.
     get requests() {
-      return log;
+      return log.entries;
     },
-    close() {
-      return new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve(undefined));
-      });
-    },
+    close: server.close,
   };
 }
 

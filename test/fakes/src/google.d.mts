@@ -1,3 +1,5 @@
+import type { FakeFailureMatch, FakeLoggedRequest, FakeRequestControls } from "./fake-http.mjs";
+
 /** An event time as Google writes it: a dateTime (with an offset, or without one and a timeZone) or an all-day date. */
 export interface FakeGoogleEventTime {
   dateTime?: string;
@@ -36,29 +38,16 @@ export interface FakeGoogleCalendar {
   accessRole?: string;
 }
 
-export interface FakeGoogleFailure {
+export interface FakeGoogleFailure extends Omit<FakeFailureMatch, "method"> {
   /** The status answered, with Google's error body (OAuth's on /token and /revoke); none: only the delay. */
   status?: number;
   /** Google's `errors[0].reason` (`rateLimitExceeded`…), or OAuth's `error`. */
   reason?: string;
   /** Sent as the Retry-After header (seconds, or an HTTP date). */
   retryAfter?: number | string;
-  /** Waited before answering. */
-  delayMs?: number;
-  /** Only requests whose path contains this. */
-  path?: string;
 }
 
-export interface FakeGoogleRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  /** The request's headers; the Authorization header's value is replaced by its scheme and "[redacted]". */
-  headers: Record<string, string | string[] | undefined>;
-  time: number;
-  /** The status answered, once answered. */
-  status: number | null;
-}
+export type FakeGoogleRequest = FakeLoggedRequest;
 
 export interface FakeGoogleTokenAnswer {
   access_token: string;
@@ -69,7 +58,7 @@ export interface FakeGoogleTokenAnswer {
   id_token?: string;
 }
 
-export interface FakeGoogle {
+export interface FakeGoogle extends FakeRequestControls<FakeGoogleRequest> {
   url: string;
   /** GOOGLE_OAUTH_AUTHORIZE_URL */
   authorizeUrl: string;
@@ -94,9 +83,6 @@ export interface FakeGoogle {
   refuseRefresh(email?: string): void;
   /** Each page of events comes after `count` empty pages carrying a nextPageToken. */
   setEmptyPages(count: number): void;
-  /** Every request but the control ones, oldest first. */
-  readonly requests: FakeGoogleRequest[];
-  clearRequests(): void;
   /** The consent page's answer to an authorization URL: the address the browser is sent to next. */
   consent(url: string, options?: { email?: string; allow?: boolean }): string;
   /** Tokens for an account as if its person had consented (`scope`: the connector's scopes unless told). */

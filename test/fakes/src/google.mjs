@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
+import {
+  controlDone,
+  controlHandler,
+  failureQueue,
+  requestLog,
+  retryAfterHeader,
+  sleep,
+  startFakeServer,
+} from "./fake-http.mjs";
 
 /**
  * A stand-in for Google's OAuth 2 web-server flow and Calendar API v3 (INTEGRATIONS.md §5), answering as Google does:
@@ -364,16 +372,6 @@ function withParams(base, params) {
   return url.toString();
 }
 
-const readBody = (request) =>
-  new Promise((resolve, reject) => {
-    const chunks = [];
-    request.on("data", (chunk) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A token's header and payload, unsigned (`alg: none`): well formed, for a caller that reads but does not verify. */
 function unsignedJwt(payload) {
   const part = (value) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -395,9 +393,9 @@ export async function startFakeGoogle({
   let grants = new Map();
   let accessTokens = new Map();
   let refreshTokens = new Map();
-  let failures = [];
+  const failures = failureQueue();
   let emptyPages = 0;
-  const log = [];
+  const log = requestLog();
 
   function account(email) {
     const key = String(email).trim().toLowerCase();
@@ -894,9 +892,9 @@ export async function startFakeGoogle({
       grants = new Map();
       accessTokens = new Map();
       refreshTokens = new Map();
-      failures = [];
+      failures.clear();
       emptyPages = 0;
-      log.length = 0;
+      log.clear();
     },
     addCalendar(email, calendar) {
       return addCalendarTo(account(email), calendar);
@@ -918,7 +916,7 @@ export async function startFakeGoogle({
     },
     /** The next `count` requests (to `path`, when given, a part of the path) fail this way, or only wait `delayMs`. */
     failNext(count, { status, reason, retryAfter, delayMs, path } = {}) {
-      failures.push({ remaining: count, status, reason, retryAfter, delayMs, path });
+      failures.add(count, { status, reason, retryAfter, delayMs, path });
     },
     expireAccessTokens() {
       for (const access of accessTokens.values()) access.expiresAt = 0;
@@ -933,10 +931,10 @@ export async function startFakeGoogle({
       emptyPages = Math.max(0, Math.floor(count));
     },
     get requests() {
-      return log;
+      return log.entries;
     },
     clearRequests() {
-      log.length = 0;
+      log.clear();
     },
     /** What the consent page does when its button is pressed: the browser's next address, or the error page's text. */
     consent(url, { email, allow = true } = {}) {
@@ -950,13 +948,8 @@ export async function startFakeGoogle({
     },
   };
 
-  async function handleControl(request, path, query, body) {
-    const input = body ? JSON.parse(body) : {};
-    const route = `${request.method} ${path}`;
+  const handleControl = controlHandler(control, (route, input, query) => {
     switch (route) {
-      case "POST /reset":
-        control.reset();
-        return [200, { success: true }];
       case "POST /calendars":
         return [200, control.addCalendar(input.email, input.calendar)];
       case "POST /events":
@@ -965,85 +958,42 @@ export async function startFakeGoogle({
         return [200, control.events(query.get("email"), query.get("calendarId"))];
       case "GET /calendars":
         return [200, control.calendars(query.get("email"))];
-      case "POST /fail-next":
-        control.failNext(input.count ?? 1, input);
-        return [200, { success: true }];
       case "POST /expire-access-tokens":
         control.expireAccessTokens();
-        return [200, { success: true }];
+        return controlDone();
       case "POST /refuse-refresh":
         control.refuseRefresh(input.email);
-        return [200, { success: true }];
+        return controlDone();
       case "POST /empty-pages":
         control.setEmptyPages(input.count ?? 0);
-        return [200, { success: true }];
+        return controlDone();
       case "POST /consent":
         return [200, { location: control.consent(input.url, input) }];
       case "POST /tokens":
         return [200, control.issueTokens(input.email, input)];
-      case "GET /requests":
-        return [200, log];
-      case "DELETE /requests":
-        control.clearRequests();
-        return [200, { success: true }];
       default:
-        return [404, { error: "not found" }];
+        return undefined;
     }
-  }
+  });
 
-  function takeFailure(path) {
-    const failure = failures.find((one) => one.remaining > 0 && (!one.path || path.includes(one.path)));
-    if (!failure) return null;
-    failure.remaining -= 1;
-    failures = failures.filter((one) => one.remaining > 0);
-    return failure;
-  }
-
-  const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    const path = url.pathname;
-    const send = (status, value, headers = {}) => {
-      if (response.destroyed) return;
-      if (value === null) {
-        response.writeHead(status, headers).end();
-        return;
-      }
-      response.writeHead(status, { "content-type": "application/json; charset=UTF-8", ...headers });
-      response.end(JSON.stringify(value));
-    };
-    try {
-      const body = await readBody(request);
-      if (path.startsWith("/__control/")) {
-        const [status, value] = await handleControl(request, path.slice("/__control".length), url.searchParams, body);
-        send(status, value);
-        return;
-      }
-      const headers = { ...request.headers };
-      if (headers.authorization) headers.authorization = `${headers.authorization.split(" ")[0]} [redacted]`;
-      const entry = {
-        method: request.method,
-        path,
-        query: Object.fromEntries(url.searchParams),
-        headers,
-        time: Date.now(),
-        status: null,
-      };
-      log.push(entry);
-      response.on("finish", () => {
-        entry.status = response.statusCode;
-      });
+  const server = await startFakeServer({
+    port,
+    contentType: "application/json; charset=UTF-8",
+    control: handleControl,
+    errorBody: (message) => ({ error: message }),
+    async handle({ request, response, url, path, body, send }) {
+      log.record(request, response, url);
 
       const oauth = path === "/token" || path === "/revoke";
       const api = path.startsWith("/calendar/v3/");
       if (oauth || api) {
-        const failure = takeFailure(path);
+        const failure = failures.take(request.method, path);
         if (failure?.delayMs) await sleep(failure.delayMs);
         if (failure?.status) {
-          const retryAfter = failure.retryAfter === undefined ? {} : { "retry-after": String(failure.retryAfter) };
           send(
             failure.status,
             oauth ? oauthError(failure.status, failure.reason) : googleError(failure.status, failure.reason),
-            retryAfter,
+            retryAfterHeader(failure),
           );
           return;
         }
@@ -1078,16 +1028,9 @@ export async function startFakeGoogle({
       } else {
         send(404, googleError(404));
       }
-    } catch (error) {
-      send(400, { error: String(error instanceof Error ? error.message : error) });
-    }
+    },
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve(undefined));
-  });
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`;
+  const url = server.url;
 
   return {
     url,
@@ -1100,14 +1043,9 @@ export async function startFakeGoogle({
     ...control,
     // The getter does not survive the spread.
     get requests() {
-      return log;
+      return log.entries;
     },
-    close() {
-      return new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve(undefined));
-      });
-    },
+    close: server.close,
   };
 }
 

@@ -1,3 +1,5 @@
+import type { FakeFailureMatch, FakeLoggedRequest, FakeRequestControls } from "./fake-http.mjs";
+
 /** An Atlassian Document Format document (only what the fake reads: its text nodes). */
 export interface FakeJiraAdf {
   type: "doc";
@@ -61,7 +63,7 @@ export interface FakeJiraWorklog {
   updated: string;
 }
 
-export interface FakeJiraFailure {
+export interface FakeJiraFailure extends FakeFailureMatch {
   /** The status answered, with Jira's error body (or `body`); none: only the delay. */
   status?: number;
   /** The answer's body instead of Jira's `{errorMessages, errors}`. */
@@ -70,30 +72,16 @@ export interface FakeJiraFailure {
   message?: string;
   /** Sent as the Retry-After header (seconds, or an HTTP date). */
   retryAfter?: number | string;
-  /** Waited before answering. */
-  delayMs?: number;
-  /** Only requests whose path contains this. */
-  path?: string;
-  /** Only requests of this method. */
-  method?: string;
   /** The request is carried out first; only its answer is the failure (or is late): a write whose answer was lost. */
   afterWrite?: boolean;
 }
 
-export interface FakeJiraRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  /** The request's headers; the Authorization header's value is replaced by its scheme and "[redacted]". */
-  headers: Record<string, string | string[] | undefined>;
+export interface FakeJiraRequest extends FakeLoggedRequest {
   /** The JSON body, parsed (or its text); null without one. */
   body: unknown;
-  time: number;
-  /** The status answered, once answered. */
-  status: number | null;
 }
 
-export interface FakeJira {
+export interface FakeJira extends FakeRequestControls<FakeJiraRequest> {
   /** `http://127.0.0.1:<port>` */
   url: string;
   /** `127.0.0.1:<port>`: the site's address as a person types it (`metadata.domain`). */
@@ -115,9 +103,6 @@ export interface FakeJira {
   failNext(count: number, failure?: FakeJiraFailure): void;
   /** The most a page holds: search (100 unless told; 5000 for ids only) and worklogs (5000 unless told). */
   setPageLimits(limits: { search?: number; worklogs?: number }): void;
-  /** Every request but the control ones, oldest first. */
-  readonly requests: FakeJiraRequest[];
-  clearRequests(): void;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
+import {
+  controlDone,
+  controlHandler,
+  failureQueue,
+  jsonOrText,
+  requestLog,
+  retryAfterHeader,
+  startFakeServer,
+  withFailure,
+} from "./fake-http.mjs";
 
 /**
  * A stand-in for one Jira Cloud site's REST API v3 (INTEGRATIONS.md §4), answering as Jira does, at
@@ -115,16 +124,6 @@ function timeSpentText(seconds) {
   return parts.join(" ") || "0m";
 }
 
-const readBody = (request) =>
-  new Promise((resolve, reject) => {
-    const chunks = [];
-    request.on("data", (chunk) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 class JqlError extends Error {}
 
 /** The clauses and order of the JQL this fake understands; a JqlError names what it cannot read. */
@@ -176,12 +175,12 @@ export async function startFakeJira({
   let accounts = new Map();
   let issues = new Map();
   let worklogs = new Map();
-  let failures = [];
+  const failures = failureQueue();
   let nextIssueId = 10001;
   let nextWorklogId = 10000;
   let nextIssueNumber = new Map();
   const pageLimits = { search: 100, worklogs: 5000 };
-  const log = [];
+  const log = requestLog({ body: jsonOrText });
   let baseUrl = "";
 
   function addAccount({ email: accountEmail, apiToken: token = random(), displayName: name } = {}) {
@@ -206,13 +205,13 @@ export async function startFakeJira({
     accounts = new Map();
     issues = new Map();
     worklogs = new Map();
-    failures = [];
+    failures.clear();
     nextIssueId = 10001;
     nextWorklogId = 10000;
     nextIssueNumber = new Map();
     pageLimits.search = 100;
     pageLimits.worklogs = 5000;
-    log.length = 0;
+    log.clear();
     addAccount({ email, apiToken, displayName });
   }
   resetAll();
@@ -575,41 +574,26 @@ export async function startFakeJira({
      * `delayMs` and no status): a write whose answer was lost.
      */
     failNext(count, { status, body, message, retryAfter, delayMs, path, method, afterWrite = false } = {}) {
-      failures.push({ remaining: count, status, body, message, retryAfter, delayMs, path, method, afterWrite });
+      failures.add(count, { status, body, message, retryAfter, delayMs, path, method, afterWrite });
     },
     setPageLimits({ search: searchLimit, worklogs: worklogLimit } = {}) {
       if (searchLimit !== undefined) pageLimits.search = searchLimit;
       if (worklogLimit !== undefined) pageLimits.worklogs = worklogLimit;
     },
     get requests() {
-      return log;
+      return log.entries;
     },
     clearRequests() {
-      log.length = 0;
+      log.clear();
     },
   };
 
-  function handleControl(request, path, body) {
-    const input = body ? JSON.parse(body) : {};
-    const route = `${request.method} ${path}`;
-    if (route === "POST /reset") {
-      control.reset();
-      return [200, { success: true }];
-    }
+  const handleControl = controlHandler(control, (route, input) => {
     if (route === "POST /accounts") return [200, control.addAccount(input)];
     if (route === "POST /issues") return [200, control.addIssue(input)];
-    if (route === "POST /fail-next") {
-      control.failNext(input.count ?? 1, input);
-      return [200, { success: true }];
-    }
     if (route === "POST /page-limits") {
       control.setPageLimits(input);
-      return [200, { success: true }];
-    }
-    if (route === "GET /requests") return [200, log];
-    if (route === "DELETE /requests") {
-      control.clearRequests();
-      return [200, { success: true }];
+      return controlDone();
     }
     const done = { success: true };
     const issueRoutes = [
@@ -640,98 +624,33 @@ export async function startFakeJira({
       const match = pattern.exec(route);
       if (match) return [200, handle(match.slice(1).map(decodeURIComponent))];
     }
-    return [404, { error: "not found" }];
-  }
+    return undefined;
+  });
 
-  function takeFailure(method, path) {
-    const failure = failures.find(
-      (one) =>
-        one.remaining > 0 &&
-        (!one.path || path.includes(one.path)) &&
-        (!one.method || one.method.toUpperCase() === method),
-    );
-    if (!failure) return null;
-    failure.remaining -= 1;
-    failures = failures.filter((one) => one.remaining > 0);
-    return failure;
-  }
+  const server = await startFakeServer({
+    port,
+    contentType: "application/json;charset=UTF-8",
+    control: handleControl,
+    errorBody: (message) => jiraError(400, message),
+    async handle({ request, response, url, path, body, send }) {
+      log.record(request, response, url, body);
 
-  const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    const path = url.pathname;
-    const send = (status, value, headers = {}) => {
-      if (response.destroyed) return;
-      if (value === null) {
-        response.writeHead(status, headers).end();
-        return;
-      }
-      response.writeHead(status, { "content-type": "application/json;charset=UTF-8", ...headers });
-      response.end(JSON.stringify(value));
-    };
-    try {
-      const body = await readBody(request);
-      if (path.startsWith("/__control/")) {
-        const [status, value] = handleControl(request, path.slice("/__control".length), body);
-        send(status, value);
-        return;
-      }
-      const headers = { ...request.headers };
-      if (headers.authorization) headers.authorization = `${headers.authorization.split(" ")[0]} [redacted]`;
-      let parsedBody = null;
-      try {
-        parsedBody = body ? JSON.parse(body) : null;
-      } catch {
-        parsedBody = body;
-      }
-      const entry = {
-        method: request.method,
-        path,
-        query: Object.fromEntries(url.searchParams),
-        headers,
-        body: parsedBody,
-        time: Date.now(),
-        status: null,
-      };
-      log.push(entry);
-      response.on("finish", () => {
-        entry.status = response.statusCode;
-      });
-
-      const failure = takeFailure(request.method, path);
+      const failure = failures.take(request.method, path);
       const failWith = () => {
-        const extra = failure.retryAfter === undefined ? {} : { "retry-after": String(failure.retryAfter) };
+        const extra = retryAfterHeader(failure);
         if (failure.status === 429) {
           Object.assign(extra, { "x-ratelimit-limit": "100", "x-ratelimit-remaining": "0" });
         }
         send(failure.status, failure.body ?? jiraError(failure.status, failure.message), extra);
       };
-      if (failure && !failure.afterWrite) {
-        if (failure.delayMs) await sleep(failure.delayMs);
-        if (failure.status) {
-          failWith();
-          return;
-        }
-      }
-      const [status, value] = api(request, path, url.searchParams, body);
-      if (failure?.afterWrite) {
-        if (failure.delayMs) await sleep(failure.delayMs);
-        if (failure.status) {
-          failWith();
-          return;
-        }
-      }
+      const answer = await withFailure(failure, () => api(request, path, url.searchParams, body), failWith);
+      if (!answer) return;
+      const [status, value] = answer;
       send(status, value, status === 401 ? { "www-authenticate": 'Basic realm="protected-by-jira"' } : {});
-    } catch (error) {
-      send(400, jiraError(400, String(error instanceof Error ? error.message : error)));
-    }
+    },
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve(undefined));
-  });
-  const address = server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
-  baseUrl = `http://127.0.0.1:${actualPort}`;
+  const actualPort = server.port;
+  baseUrl = server.url;
 
   return {
     url: baseUrl,
@@ -742,14 +661,9 @@ export async function startFakeJira({
     ...control,
     // The getter does not survive the spread.
     get requests() {
-      return log;
+      return log.entries;
     },
-    close() {
-      return new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve(undefined));
-      });
-    },
+    close: server.close,
   };
 }
 

@@ -1,3 +1,5 @@
+import type { FakeFailureMatch, FakeLoggedRequest, FakeRequestControls } from "./fake-http.mjs";
+
 export interface FakePaymoUser {
   id: number;
   name: string;
@@ -55,37 +57,23 @@ export interface FakePaymoEntry {
   updated_on: string;
 }
 
-export interface FakePaymoFailure {
+export interface FakePaymoFailure extends FakeFailureMatch {
   /** The status answered, with Paymo's `{message}` (or `body`); none: only the delay. */
   status?: number;
   body?: unknown;
   message?: string;
   /** Sent as the Retry-After header (seconds, or an HTTP date). */
   retryAfter?: number | string;
-  /** Waited before answering. */
-  delayMs?: number;
-  /** Only requests whose path contains this. */
-  path?: string;
-  /** Only requests of this method. */
-  method?: string;
   /** The request is carried out first; only its answer is the failure (or is late): a write whose answer was lost. */
   afterWrite?: boolean;
 }
 
-export interface FakePaymoRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  /** The request's headers; the Authorization header's value is replaced by its scheme and "[redacted]". */
-  headers: Record<string, string | string[] | undefined>;
+export interface FakePaymoRequest extends FakeLoggedRequest {
   /** The JSON body, parsed (or its text); null without one. */
   body: unknown;
-  time: number;
-  /** The status answered, once answered. */
-  status: number | null;
 }
 
-export interface FakePaymo {
+export interface FakePaymo extends FakeRequestControls<FakePaymoRequest> {
   url: string;
   /** PAYMO_API_URL: `<url>/api`. */
   apiUrl: string;
@@ -119,9 +107,6 @@ export interface FakePaymo {
   entries(taskId?: number): FakePaymoEntry[];
   deleteEntry(id: number): void;
   failNext(count: number, failure?: FakePaymoFailure): void;
-  /** Every request but the control ones, oldest first. */
-  readonly requests: FakePaymoRequest[];
-  clearRequests(): void;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
+import {
+  controlDone,
+  controlHandler,
+  failureQueue,
+  jsonOrText,
+  requestLog,
+  retryAfterHeader,
+  startFakeServer,
+  withFailure,
+} from "./fake-http.mjs";
 
 /**
  * A stand-in for Paymo's API (INTEGRATIONS.md §3), answering as Paymo does, under http://127.0.0.1:<port>/api:
@@ -50,16 +59,6 @@ const paymoError = (status, message) => ({
 /** Paymo's timestamps: ISO 8601 in UTC without milliseconds. */
 const paymoTime = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-const readBody = (request) =>
-  new Promise((resolve, reject) => {
-    const chunks = [];
-    request.on("data", (chunk) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 class WhereError extends Error {}
 
 /** Paymo's `where`: conditions joined by `and`. */
@@ -109,12 +108,12 @@ export async function startFakePaymo({ port = 0, apiKey = "paymo-api-key", name 
   let projects = new Map();
   let tasks = new Map();
   let entries = new Map();
-  let failures = [];
+  const failures = failureQueue();
   let nextUserId = 101;
   let nextProjectId = 1001;
   let nextTaskId = 5001;
   let nextEntryId = 90001;
-  const log = [];
+  const log = requestLog({ body: jsonOrText });
 
   function addKey({ apiKey: key = random(), name: userName = "Paymo user", email: userEmail } = {}) {
     const user = {
@@ -134,12 +133,12 @@ export async function startFakePaymo({ port = 0, apiKey = "paymo-api-key", name 
     projects = new Map();
     tasks = new Map();
     entries = new Map();
-    failures = [];
+    failures.clear();
     nextUserId = 101;
     nextProjectId = 1001;
     nextTaskId = 5001;
     nextEntryId = 90001;
-    log.length = 0;
+    log.clear();
     addKey({ apiKey, name, email: email ?? "person@example.com" });
   }
   resetAll();
@@ -366,23 +365,18 @@ export async function startFakePaymo({ port = 0, apiKey = "paymo-api-key", name 
      * `delayMs` and no status): a write whose answer was lost.
      */
     failNext(count, { status, body, message, retryAfter, delayMs, path, method, afterWrite = false } = {}) {
-      failures.push({ remaining: count, status, body, message, retryAfter, delayMs, path, method, afterWrite });
+      failures.add(count, { status, body, message, retryAfter, delayMs, path, method, afterWrite });
     },
     get requests() {
-      return log;
+      return log.entries;
     },
     clearRequests() {
-      log.length = 0;
+      log.clear();
     },
   };
 
-  function handleControl(request, path, query, body) {
-    const input = body ? JSON.parse(body) : {};
-    const route = `${request.method} ${path}`;
+  const handleControl = controlHandler(control, (route, input, query) => {
     switch (route) {
-      case "POST /reset":
-        control.reset();
-        return [200, { success: true }];
       case "POST /keys":
         return [200, control.addKey(input)];
       case "POST /projects":
@@ -391,83 +385,32 @@ export async function startFakePaymo({ port = 0, apiKey = "paymo-api-key", name 
         return [200, control.addTask(input)];
       case "GET /entries":
         return [200, control.entries(query.get("task_id") ?? undefined)];
-      case "POST /fail-next":
-        control.failNext(input.count ?? 1, input);
-        return [200, { success: true }];
-      case "GET /requests":
-        return [200, log];
-      case "DELETE /requests":
-        control.clearRequests();
-        return [200, { success: true }];
       default:
         break;
     }
     const task = /^DELETE \/tasks\/(\d+)$/.exec(route);
     if (task) {
       control.deleteTask(task[1]);
-      return [200, { success: true }];
+      return controlDone();
     }
     const entry = /^DELETE \/entries\/(\d+)$/.exec(route);
     if (entry) {
       control.deleteEntry(entry[1]);
-      return [200, { success: true }];
+      return controlDone();
     }
-    return [404, { error: "not found" }];
-  }
+    return undefined;
+  });
 
-  function takeFailure(method, path) {
-    const failure = failures.find(
-      (one) =>
-        one.remaining > 0 &&
-        (!one.path || path.includes(one.path)) &&
-        (!one.method || one.method.toUpperCase() === method),
-    );
-    if (!failure) return null;
-    failure.remaining -= 1;
-    failures = failures.filter((one) => one.remaining > 0);
-    return failure;
-  }
+  const server = await startFakeServer({
+    port,
+    control: handleControl,
+    errorBody: (message) => paymoError(400, message),
+    async handle({ request, response, url, path, body, send }) {
+      log.record(request, response, url, body);
 
-  const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    const path = url.pathname;
-    const send = (status, value, headers = {}) => {
-      if (response.destroyed) return;
-      response.writeHead(status, { "content-type": "application/json", ...headers });
-      response.end(JSON.stringify(value));
-    };
-    try {
-      const body = await readBody(request);
-      if (path.startsWith("/__control/")) {
-        const [status, value] = handleControl(request, path.slice("/__control".length), url.searchParams, body);
-        send(status, value);
-        return;
-      }
-      const headers = { ...request.headers };
-      if (headers.authorization) headers.authorization = `${headers.authorization.split(" ")[0]} [redacted]`;
-      let parsedBody = null;
-      try {
-        parsedBody = body ? JSON.parse(body) : null;
-      } catch {
-        parsedBody = body;
-      }
-      const entry = {
-        method: request.method,
-        path,
-        query: Object.fromEntries(url.searchParams),
-        headers,
-        body: parsedBody,
-        time: Date.now(),
-        status: null,
-      };
-      log.push(entry);
-      response.on("finish", () => {
-        entry.status = response.statusCode;
-      });
-
-      const failure = path.startsWith("/api/") ? takeFailure(request.method, path) : null;
+      const failure = path.startsWith("/api/") ? failures.take(request.method, path) : null;
       const failWith = () => {
-        const extra = failure.retryAfter === undefined ? {} : { "retry-after": String(failure.retryAfter) };
+        const extra = retryAfterHeader(failure);
         if (failure.status === 429) {
           Object.assign(extra, {
             "x-ratelimit-decay-period": "5",
@@ -477,39 +420,22 @@ export async function startFakePaymo({ port = 0, apiKey = "paymo-api-key", name 
         }
         send(failure.status, failure.body ?? paymoError(failure.status, failure.message), extra);
       };
-      if (failure && !failure.afterWrite) {
-        if (failure.delayMs) await sleep(failure.delayMs);
-        if (failure.status) {
-          failWith();
-          return;
-        }
-      }
-      const [status, value] = path.startsWith("/api/")
-        ? api(request, path, url.searchParams, body)
-        : [404, paymoError(404)];
-      if (failure?.afterWrite) {
-        if (failure.delayMs) await sleep(failure.delayMs);
-        if (failure.status) {
-          failWith();
-          return;
-        }
-      }
+      const answer = await withFailure(
+        failure,
+        () => (path.startsWith("/api/") ? api(request, path, url.searchParams, body) : [404, paymoError(404)]),
+        failWith,
+      );
+      if (!answer) return;
+      const [status, value] = answer;
       send(status, value, {
         "x-ratelimit-decay-period": "5",
         "x-ratelimit-limit": "40",
         "x-ratelimit-remaining": "39",
         ...(status === 401 ? { "www-authenticate": 'Basic realm="Paymo API"' } : {}),
       });
-    } catch (error) {
-      send(400, paymoError(400, String(error instanceof Error ? error.message : error)));
-    }
+    },
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve(undefined));
-  });
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`;
+  const url = server.url;
 
   return {
     url,
@@ -519,14 +445,9 @@ export async function startFakePaymo({ port = 0, apiKey = "paymo-api-key", name 
     ...control,
     // The getter does not survive the spread.
     get requests() {
-      return log;
+      return log.entries;
     },
-    close() {
-      return new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve(undefined));
-      });
-    },
+    close: server.close,
   };
 }
 

@@ -1,3 +1,5 @@
+import type { FakeFailureMatch, FakeLoggedRequest, FakeRequestControls } from "./fake-http.mjs";
+
 /** Todoist's `due` (API v1): `date` is `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM:SS` or the same with `Z`. */
 export interface FakeTodoistDue {
   date: string;
@@ -57,7 +59,7 @@ export interface FakeTodoistComment {
   [field: string]: unknown;
 }
 
-export interface FakeTodoistFailure {
+export interface FakeTodoistFailure extends FakeFailureMatch {
   /** The status answered, with Todoist's error body for it (the token endpoint's `{error}` there); none: only the delay. */
   status?: number;
   /** A 429's `error_extra.retry_after`, in seconds (1 unless told). Todoist sends no Retry-After header. */
@@ -66,28 +68,14 @@ export interface FakeTodoistFailure {
   error?: string;
   /** The answer's body instead of Todoist's: an object sent as JSON, a string as it is (a proxy's page). */
   body?: unknown;
-  /** Waited before answering. */
-  delayMs?: number;
-  /** Only requests whose path contains this. */
-  path?: string;
-  /** Only requests with this method. */
-  method?: string;
 }
 
-export interface FakeTodoistRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  /** The request's headers; the Authorization header's value is replaced by its scheme and "[redacted]". */
-  headers: Record<string, string | string[] | undefined>;
+export interface FakeTodoistRequest extends FakeLoggedRequest {
   /** The body: JSON parsed, a form as an object, null when empty. */
   body: unknown;
-  time: number;
-  /** The status answered, once answered. */
-  status: number | null;
 }
 
-export interface FakeTodoist {
+export interface FakeTodoist extends FakeRequestControls<FakeTodoistRequest> {
   url: string;
   /** TODOIST_OAUTH_AUTHORIZE_URL */
   authorizeUrl: string;
@@ -114,9 +102,6 @@ export interface FakeTodoist {
   failNext(count: number, failure?: FakeTodoistFailure): void;
   /** The access tokens given so far (to that account, or every one) are refused with 401 from now on. */
   revokeTokens(email?: string): void;
-  /** Every request but the control ones, oldest first. */
-  readonly requests: FakeTodoistRequest[];
-  clearRequests(): void;
   /** The consent page's answer to an authorization URL: the address the browser is sent to next. */
   consent(url: string, options?: { email?: string; allow?: boolean }): string;
   /** A token for an account as if its person had consented (`scope` comma-separated, `data:read_write` unless told). */

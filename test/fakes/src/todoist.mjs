@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
+import {
+  bodyByContentType,
+  controlDone,
+  controlHandler,
+  failureQueue,
+  requestLog,
+  sleep,
+  startFakeServer,
+} from "./fake-http.mjs";
 
 /**
  * A stand-in for Todoist's OAuth flow and its unified API v1 (INTEGRATIONS.md §1), answering as Todoist does:
@@ -118,30 +126,7 @@ function withParams(base, params) {
   return url.toString();
 }
 
-const readBody = (request) =>
-  new Promise((resolve, reject) => {
-    const chunks = [];
-    request.on("data", (chunk) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A request body as the log keeps it: JSON parsed, a form as an object, other text as it is. */
-function loggedBody(text, contentType) {
-  if (!text) return null;
-  if (/json/i.test(contentType ?? "")) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  if (/x-www-form-urlencoded/i.test(contentType ?? "")) return Object.fromEntries(new URLSearchParams(text));
-  return text;
-}
-
 /** The day after a `YYYY-MM-DD…` date, keeping its time part: a recurring task's next occurrence in the fake. */
 function nextDay(date) {
   const day = new Date(`${date.slice(0, 10)}T00:00:00Z`);
@@ -165,9 +150,9 @@ export async function startFakeTodoist({
   let comments = new Map();
   let codes = new Map();
   let accessTokens = new Map();
-  let failures = [];
+  const failures = failureQueue();
   let order = 0;
-  const log = [];
+  const log = requestLog({ body: (text, request) => bodyByContentType(text, request.headers["content-type"]) });
 
   const now = () => new Date().toISOString();
 
@@ -569,8 +554,8 @@ export async function startFakeTodoist({
       comments = new Map();
       codes = new Map();
       accessTokens = new Map();
-      failures = [];
-      log.length = 0;
+      failures.clear();
+      log.clear();
     },
     /** Stores a project in the account (its id made up when absent) and answers it as stored. */
     addProject(email, project = {}) {
@@ -613,7 +598,7 @@ export async function startFakeTodoist({
      * `delayMs`. `body` replaces the answer's body: an object as JSON, a string as it is (a proxy's page).
      */
     failNext(count, { status, retryAfter, error, body, delayMs, path, method } = {}) {
-      failures.push({ remaining: count, status, retryAfter, error, body, delayMs, path, method });
+      failures.add(count, { status, retryAfter, error, body, delayMs, path, method });
     },
     /** The access tokens given so far (to that account, or every one) are refused with 401 from now on. */
     revokeTokens(email) {
@@ -621,10 +606,10 @@ export async function startFakeTodoist({
       for (const access of accessTokens.values()) if (key === undefined || access.email === key) access.revoked = true;
     },
     get requests() {
-      return log;
+      return log.entries;
     },
     clearRequests() {
-      log.length = 0;
+      log.clear();
     },
     /** What the consent page does when its button is pressed: the browser's next address. */
     consent(url, { email, allow = true } = {}) {
@@ -638,12 +623,8 @@ export async function startFakeTodoist({
     },
   };
 
-  async function handleControl(request, path, query, body) {
-    const input = body ? JSON.parse(body) : {};
-    switch (`${request.method} ${path}`) {
-      case "POST /reset":
-        control.reset();
-        return [200, { success: true }];
+  const handleControl = controlHandler(control, (route, input, query) => {
+    switch (route) {
       case "POST /projects":
         return [200, control.addProject(input.email, input.project)];
       case "GET /projects":
@@ -658,79 +639,33 @@ export async function startFakeTodoist({
         return [200, control.comments(query.get("taskId"))];
       case "POST /delete-task":
         control.deleteTask(input.id);
-        return [200, { success: true }];
+        return controlDone();
       case "POST /delete-comment":
         control.deleteComment(input.id);
-        return [200, { success: true }];
-      case "POST /fail-next":
-        control.failNext(input.count ?? 1, input);
-        return [200, { success: true }];
+        return controlDone();
       case "POST /revoke-tokens":
         control.revokeTokens(input.email);
-        return [200, { success: true }];
+        return controlDone();
       case "POST /consent":
         return [200, { location: control.consent(input.url, input) }];
       case "POST /tokens":
         return [200, control.issueToken(input.email, input)];
-      case "GET /requests":
-        return [200, log];
-      case "DELETE /requests":
-        control.clearRequests();
-        return [200, { success: true }];
       default:
-        return [404, { error: "not found" }];
+        return undefined;
     }
-  }
+  });
 
-  function takeFailure(method, path) {
-    const failure = failures.find(
-      (one) => one.remaining > 0 && (!one.path || path.includes(one.path)) && (!one.method || one.method === method),
-    );
-    if (!failure) return null;
-    failure.remaining -= 1;
-    failures = failures.filter((one) => one.remaining > 0);
-    return failure;
-  }
-
-  const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    const path = url.pathname;
-    const send = (status, value, headers = {}) => {
-      if (response.destroyed) return;
-      if (value === null) {
-        response.writeHead(status, headers).end();
-        return;
-      }
-      response.writeHead(status, { "content-type": "application/json", ...headers });
-      response.end(JSON.stringify(value));
-    };
-    try {
-      const body = await readBody(request);
-      if (path.startsWith("/__control/")) {
-        const [status, value] = await handleControl(request, path.slice("/__control".length), url.searchParams, body);
-        send(status, value);
-        return;
-      }
-      const headers = { ...request.headers };
-      if (headers.authorization) headers.authorization = `${headers.authorization.split(" ")[0]} [redacted]`;
-      const entry = {
-        method: request.method,
-        path,
-        query: Object.fromEntries(url.searchParams),
-        headers,
-        body: loggedBody(body, request.headers["content-type"]),
-        time: Date.now(),
-        status: null,
-      };
-      log.push(entry);
-      response.on("finish", () => {
-        entry.status = response.statusCode;
-      });
+  const server = await startFakeServer({
+    port,
+    control: handleControl,
+    errorBody: (message) => errors.badRequest(message),
+    async handle({ request, response, url, path, body, send }) {
+      log.record(request, response, url, body);
 
       const token = path === "/oauth/access_token";
       const apiPath = path.startsWith("/api/v1/") ? path.slice("/api/v1".length) : null;
       if (token || apiPath !== null) {
-        const failure = takeFailure(request.method, path);
+        const failure = failures.take(request.method, path);
         if (failure?.delayMs) await sleep(failure.delayMs);
         if (failure?.status && typeof failure.body === "string") {
           response.writeHead(failure.status, { "content-type": "text/html" }).end(failure.body);
@@ -781,16 +716,9 @@ export async function startFakeTodoist({
       } else {
         send(404, errors.notFound());
       }
-    } catch (error) {
-      send(400, errors.badRequest(String(error instanceof Error ? error.message : error)));
-    }
+    },
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve(undefined));
-  });
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`;
+  const url = server.url;
 
   return {
     url,
@@ -802,14 +730,9 @@ export async function startFakeTodoist({
     ...control,
     // The getter does not survive the spread.
     get requests() {
-      return log;
+      return log.entries;
     },
-    close() {
-      return new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve(undefined));
-      });
-    },
+    close: server.close,
   };
 }
 

@@ -1,0 +1,214 @@
+import { createServer } from "node:http";
+
+/**
+ * What the fake services (google.mjs, todoist.mjs, asana.mjs, paymo.mjs, jira.mjs) share: an HTTP server on
+ * 127.0.0.1 that reads each body whole and answers JSON, the log of the requests made to it (the Authorization
+ * header redacted), the queue of failures asked for with `failNext`, and the control route's common verbs under
+ * /__control/:
+ *
+ *   POST   /__control/reset       forget everything
+ *   POST   /__control/fail-next   {count, ...the failure}
+ *   GET    /__control/requests    the log; DELETE forgets it
+ */
+
+/** The request's body as text (empty when there is none). */
+export const readBody = (request) =>
+  new Promise((resolve, reject) => {
+    const chunks = [];
+    request.on("data", (chunk) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A copy of the headers whose Authorization value is only its scheme and "[redacted]". */
+export function redactedHeaders(headers) {
+  const copy = { ...headers };
+  if (copy.authorization) copy.authorization = `${copy.authorization.split(" ")[0]} [redacted]`;
+  return copy;
+}
+
+/** A body as logged: JSON parsed (its text when it is not JSON), null when empty. */
+export function jsonOrText(text) {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A body as logged by its content type: JSON parsed, a form as an object, other text as it is; null when empty. */
+export function bodyByContentType(text, contentType) {
+  if (!text) return null;
+  if (/json/i.test(contentType ?? "")) return jsonOrText(text);
+  if (/x-www-form-urlencoded/i.test(contentType ?? "")) return Object.fromEntries(new URLSearchParams(text));
+  return text;
+}
+
+/**
+ * The log of the requests made to a fake (the control ones left out), oldest first. `body` (a function of the
+ * body's text and the request) gives each entry a `body`; without it the entries have none.
+ */
+export function requestLog({ body } = {}) {
+  const entries = [];
+  return {
+    entries,
+    /** Logs the request; its entry's `status` is the answer's once it is sent. */
+    record(request, response, url, text) {
+      const entry = {
+        method: request.method,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: redactedHeaders(request.headers),
+        ...(body ? { body: body(text, request) } : {}),
+        time: Date.now(),
+        status: null,
+      };
+      entries.push(entry);
+      response.on("finish", () => {
+        entry.status = response.statusCode;
+      });
+      return entry;
+    },
+    clear() {
+      entries.length = 0;
+    },
+  };
+}
+
+/**
+ * The failures asked for with `failNext`: each serves `remaining` requests whose path contains its `path` and whose
+ * method is its `method` (either only when given), the oldest first.
+ */
+export function failureQueue() {
+  let failures = [];
+  return {
+    add(count, failure) {
+      failures.push({ remaining: count, ...failure });
+    },
+    /** The failure the request meets, counted as served, or null. */
+    take(method, path) {
+      const failure = failures.find(
+        (one) =>
+          one.remaining > 0 &&
+          (!one.path || path.includes(one.path)) &&
+          (!one.method || String(one.method).toUpperCase() === method),
+      );
+      if (!failure) return null;
+      failure.remaining -= 1;
+      failures = failures.filter((one) => one.remaining > 0);
+      return failure;
+    },
+    clear() {
+      failures = [];
+    },
+  };
+}
+
+/** The Retry-After header a failure asks for, as headers to spread into an answer's. */
+export const retryAfterHeader = (failure) =>
+  failure.retryAfter === undefined ? {} : { "retry-after": String(failure.retryAfter) };
+
+/**
+ * Carries out a request that met `failure` (or none): the failure's delay and answer come before it, or with
+ * `afterWrite` after it (a write whose answer was lost). Answers the request's own answer, or null when the failure
+ * answered in its place (through `failWith`).
+ */
+export async function withFailure(failure, carryOut, failWith) {
+  const failed = async () => {
+    if (failure.delayMs) await sleep(failure.delayMs);
+    if (!failure.status) return false;
+    failWith(failure);
+    return true;
+  };
+  if (failure && !failure.afterWrite && (await failed())) return null;
+  const answer = await carryOut();
+  if (failure?.afterWrite && (await failed())) return null;
+  return answer;
+}
+
+const done = { success: true };
+
+/**
+ * The control route's handler: `(request, path, query, body) => [status, value]`, the body read as JSON. The common
+ * verbs call `control`'s reset, failNext, requests and clearRequests; every other route is asked of `routes`
+ * (`(route, input, query)`, the route as `METHOD /path`), whose undefined answer is a 404.
+ */
+export function controlHandler(control, routes) {
+  return async (request, path, query, body) => {
+    const input = body ? JSON.parse(body) : {};
+    const route = `${request.method} ${path}`;
+    switch (route) {
+      case "POST /reset":
+        control.reset();
+        return [200, done];
+      case "POST /fail-next":
+        control.failNext(input.count ?? 1, input);
+        return [200, done];
+      case "GET /requests":
+        return [200, control.requests];
+      case "DELETE /requests":
+        control.clearRequests();
+        return [200, done];
+      default: {
+        const answer = await routes(route, input, query);
+        return answer ?? [404, { error: "not found" }];
+      }
+    }
+  };
+}
+
+/** The answer of a control verb that only acts. */
+export const controlDone = () => [200, done];
+
+/**
+ * Starts a fake's HTTP server on 127.0.0.1 (`port` 0: a free one). Each request's body is read whole; a path under
+ * /__control/ goes to `control` (`(request, path, query, body) => [status, value]`), every other to
+ * `handle({request, response, url, path, body, send})`. `send(status, value, headers)` answers `value` as JSON
+ * (with `contentType`), or an empty body when `value` is null, and nothing once the connection is gone. An error
+ * thrown by either is a 400 with `errorBody(message)`.
+ */
+export async function startFakeServer({ port = 0, contentType = "application/json", control, handle, errorBody }) {
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    const path = url.pathname;
+    const send = (status, value, headers = {}) => {
+      if (response.destroyed) return;
+      if (value === null) {
+        response.writeHead(status, headers).end();
+        return;
+      }
+      response.writeHead(status, { "content-type": contentType, ...headers });
+      response.end(JSON.stringify(value));
+    };
+    try {
+      const body = await readBody(request);
+      if (path.startsWith("/__control/")) {
+        const [status, value] = await control(request, path.slice("/__control".length), url.searchParams, body);
+        send(status, value);
+        return;
+      }
+      await handle({ request, response, url, path, body, send });
+    } catch (error) {
+      send(400, errorBody(String(error instanceof Error ? error.message : error)));
+    }
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve(undefined));
+  });
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  return {
+    port: actualPort,
+    url: `http://127.0.0.1:${actualPort}`,
+    close() {
+      return new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve(undefined));
+      });
+    },
+  };
+}
