@@ -1,12 +1,8 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import en from "../apps/web/src/locales/en.json" with { type: "json" };
-import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import {
   afterBoardRefresh,
-  bearer,
   boxOf,
   choose,
-  createBoardUser,
   dragBetween,
   eventsBetween,
   rome,
@@ -16,13 +12,16 @@ import {
 } from "./support/board.ts";
 import { openSignedIn } from "./support/helpers.ts";
 import {
+  boardUser,
   connectJira,
   connectPaymo,
   connectThroughConsent,
   controlFake,
   type ItemService,
+  openPanel,
   runTag,
 } from "./support/item-services.ts";
+import { fill, texts } from "./support/texts.ts";
 
 /**
  * Issue 15's side panel, in both languages, against the fakes of the global setup: for each of Todoist, Asana, Paymo
@@ -33,30 +32,6 @@ import {
  * closed).
  */
 test.use({ timezoneId: rome });
-
-const texts = { en, it };
-type Language = keyof typeof texts;
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? "");
-/** The first wait after a whole page load (the consent page and back) on a busy 2-core machine. */
-const pageLoad = { timeout: 60_000 };
-const names: Record<ItemService, string> = { todoist: "Todoist", asana: "Asana", paymo: "Paymo", jira: "Jira" };
-
-async function boardUser(request: APIRequestContext, language: Language) {
-  const owner = await createBoardUser(request, "Ada Lovelace");
-  const saved = await request.patch(`/api/v1/user/${owner.uid}`, { headers: bearer(owner.token), data: { language } });
-  expect(saved.status()).toBe(200);
-  return owner;
-}
-
-/** The panel of a source on the owner's board, with its list of cards shown. */
-async function openPanel(page: Page, owner: { uid: string }, service: ItemService, language: Language) {
-  await page.goto(`/user/${owner.uid}/board?panel=${service}`);
-  const panel = page.getByRole("complementary", { name: names[service] });
-  const list = panel.getByRole("list", { name: fill(texts[language].itemSources.list, { name: names[service] }) });
-  await expect(list).toBeVisible(pageLoad);
-  return { panel, list };
-}
 
 /** The titles of the cards a list shows, in order. */
 const titlesOf = (list: Locator) =>
@@ -117,7 +92,7 @@ for (const language of ["en", "it"] as const) {
       request,
     }) => {
       test.setTimeout(240_000);
-      const owner = await boardUser(request, language);
+      const owner = await boardUser(request, language, "Ada Lovelace");
       await openSignedIn(page, owner.token, `/user/${owner.uid}/integrations`, language);
       await connectThroughConsent(page, "todoist", fill(l.integrations.toggle, { service: "Todoist" }), owner.email);
 
@@ -188,7 +163,7 @@ for (const language of ["en", "it"] as const) {
       request,
     }) => {
       test.setTimeout(240_000);
-      const owner = await boardUser(request, language);
+      const owner = await boardUser(request, language, "Ada Lovelace");
       await openSignedIn(page, owner.token, `/user/${owner.uid}/integrations`, language);
       await connectThroughConsent(page, "asana", fill(l.integrations.toggle, { service: "Asana" }), owner.email);
 
@@ -254,7 +229,7 @@ for (const language of ["en", "it"] as const) {
       request,
     }) => {
       test.setTimeout(180_000);
-      const owner = await boardUser(request, language);
+      const owner = await boardUser(request, language, "Ada Lovelace");
       await connectPaymo(request, owner);
       // Paymo's projects are the company's: this run's have names of their own.
       const tag = runTag();
@@ -292,7 +267,7 @@ for (const language of ["en", "it"] as const) {
       request,
     }) => {
       test.setTimeout(180_000);
-      const owner = await boardUser(request, language);
+      const owner = await boardUser(request, language, "Ada Lovelace");
       await connectJira(request, owner);
       const project = runTag();
       const issue = (summary: string, type: string, updated: number) =>

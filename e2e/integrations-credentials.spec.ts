@@ -1,11 +1,10 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import en from "../apps/web/src/locales/en.json" with { type: "json" };
-import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { bearer } from "./support/board.ts";
 import { createOnboardedUser, openSignedIn } from "./support/helpers.ts";
 import { controlFake, fakeUrl, runTag } from "./support/item-services.ts";
 import { shot } from "./support/screens.ts";
+import { fill, type Language, texts } from "./support/texts.ts";
 
 /**
  * Issue 15's credentials services on the integrations page, in both languages, against the fakes of the global setup:
@@ -14,10 +13,6 @@ import { shot } from "./support/screens.ts";
  * service turned off after its confirmation. Screens of the modal and the page, at desktop width and at 1280 px, go to
  * e2e/screenshots/.
  */
-const texts = { en, it };
-type Language = keyof typeof texts;
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? "");
 const desktop = { width: 1366, height: 860 };
 const laptop = { width: 1280, height: 800 };
 const pageLoad = { timeout: 60_000 };

@@ -1,18 +1,20 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import en from "../apps/web/src/locales/en.json" with { type: "json" };
-import it from "../apps/web/src/locales/it.json" with { type: "json" };
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import { bearer, choose, createBoardUser, rome, week } from "./support/board.ts";
+import { choose, rome, week } from "./support/board.ts";
 import { openSignedIn } from "./support/helpers.ts";
 import {
+  boardUser,
   connectJira,
   connectPaymo,
   connectThroughConsent,
   controlFake,
   type ItemService,
+  openPanel,
+  pageLoad,
   runTag,
 } from "./support/item-services.ts";
 import { shot } from "./support/screens.ts";
+import { fill, type Language, texts } from "./support/texts.ts";
 
 /**
  * Issue 15's side panel screens in both languages, saved under e2e/screenshots/ for review: each of Todoist, Asana,
@@ -21,12 +23,6 @@ import { shot } from "./support/screens.ts";
  */
 test.use({ timezoneId: rome });
 
-const texts = { en, it };
-type Language = keyof typeof texts;
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? "");
-const pageLoad = { timeout: 60_000 };
-const names: Record<ItemService, string> = { todoist: "Todoist", asana: "Asana", paymo: "Paymo", jira: "Jira" };
 const desktop = { width: 1366, height: 860 };
 const laptop = { width: 1280, height: 800 };
 
@@ -84,21 +80,6 @@ const data = {
   },
 } as const;
 
-async function boardUser(request: APIRequestContext, language: Language) {
-  const owner = await createBoardUser(request, "Giulia Bianchi");
-  const saved = await request.patch(`/api/v1/user/${owner.uid}`, { headers: bearer(owner.token), data: { language } });
-  expect(saved.status()).toBe(200);
-  return owner;
-}
-
-async function openPanel(page: Page, owner: { uid: string }, service: ItemService, language: Language) {
-  await page.goto(`/user/${owner.uid}/board?panel=${service}`);
-  const panel = page.getByRole("complementary", { name: names[service] });
-  const list = panel.getByRole("list", { name: fill(texts[language].itemSources.list, { name: names[service] }) });
-  await expect(list).toBeVisible(pageLoad);
-  return { panel, list };
-}
-
 /** The panel at the desktop's width and at 1280 px, each saved, and checked for serious accessibility problems. */
 async function panelShots(page: Page, language: Language, service: ItemService, name: string) {
   await shot(page, language, `item-sources-${service}-${name}`);
@@ -135,7 +116,7 @@ for (const language of ["en", "it"] as const) {
       request,
     }) => {
       test.setTimeout(240_000);
-      const owner = await boardUser(request, language);
+      const owner = await boardUser(request, language, "Giulia Bianchi");
       await openSignedIn(page, owner.token, `/user/${owner.uid}/integrations`, language);
       await connectThroughConsent(page, "todoist", fill(l.integrations.toggle, { service: "Todoist" }), owner.email);
       const website = await controlFake<{ id: string }>(request, "todoist", "projects", {
@@ -181,7 +162,7 @@ for (const language of ["en", "it"] as const) {
       request,
     }) => {
       test.setTimeout(240_000);
-      const owner = await boardUser(request, language);
+      const owner = await boardUser(request, language, "Giulia Bianchi");
       await openSignedIn(page, owner.token, `/user/${owner.uid}/integrations`, language);
       await connectThroughConsent(page, "asana", fill(l.integrations.toggle, { service: "Asana" }), owner.email);
       const acme = await controlFake<{ gid: string }>(request, "asana", "workspaces", {
@@ -214,7 +195,7 @@ for (const language of ["en", "it"] as const) {
 
     test(`Paymo: the cards of a project and the today filter (${language})`, async ({ page, request }) => {
       test.setTimeout(180_000);
-      const owner = await boardUser(request, language);
+      const owner = await boardUser(request, language, "Giulia Bianchi");
       await connectPaymo(request, owner);
       // Paymo's projects are the company's, shared by the runs: this run's are picked by their names.
       const tag = runTag(3);
@@ -244,7 +225,7 @@ for (const language of ["en", "it"] as const) {
       request,
     }) => {
       test.setTimeout(180_000);
-      const owner = await boardUser(request, language);
+      const owner = await boardUser(request, language, "Giulia Bianchi");
       await connectJira(request, owner);
       const project = runTag();
       const issue = (summary: string, type: string, updated: number) =>

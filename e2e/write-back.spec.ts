@@ -1,6 +1,4 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import en from "../apps/web/src/locales/en.json" with { type: "json" };
-import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import {
   bearer,
@@ -15,6 +13,7 @@ import {
 import { openSignedIn } from "./support/helpers.ts";
 import { connectJira, controlFake, fakeUrl, runTag } from "./support/item-services.ts";
 import { shot } from "./support/screens.ts";
+import { fill, type Language, texts } from "./support/texts.ts";
 
 /**
  * Issue 15's time written back, in both languages, against the fake Jira site of the global setup: blocks dropped from
@@ -25,10 +24,6 @@ import { shot } from "./support/screens.ts";
  */
 test.use({ timezoneId: rome });
 
-const texts = { en, it };
-type Language = keyof typeof texts;
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? "");
 const desktop = { width: 1366, height: 860 };
 const laptop = { width: 1280, height: 800 };
 /** The write-back job runs on the server's queue: a first wait for it, on a 2-core machine busy with other work. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import { bearer } from "./board.ts";
+import { bearer, createBoardUser } from "./board.ts";
+import { fill, type Language, texts } from "./texts.ts";
 
 /**
  * The fakes of Todoist, Asana, Paymo and Jira the global setup starts (test/fakes/src), which the server takes for
@@ -99,4 +100,33 @@ export async function connectJira(request: APIRequestContext, owner: { token: st
     },
   });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/** The services' names, the same in every language. */
+export const itemServiceNames: Record<ItemService, string> = {
+  todoist: "Todoist",
+  asana: "Asana",
+  paymo: "Paymo",
+  jira: "Jira",
+};
+
+/** The first wait after a whole page load (the consent page and back, the panel's chunk) on a busy 2-core machine. */
+export const pageLoad = { timeout: 60_000 };
+
+/** A person with a board of their own, in the journey's language. */
+export async function boardUser(request: APIRequestContext, language: Language, nominative: string) {
+  const owner = await createBoardUser(request, nominative);
+  const saved = await request.patch(`/api/v1/user/${owner.uid}`, { headers: bearer(owner.token), data: { language } });
+  expect(saved.status()).toBe(200);
+  return owner;
+}
+
+/** The panel of a source on the owner's board, with its list of cards shown. */
+export async function openPanel(page: Page, owner: { uid: string }, service: ItemService, language: Language) {
+  await page.goto(`/user/${owner.uid}/board?panel=${service}`);
+  const name = itemServiceNames[service];
+  const panel = page.getByRole("complementary", { name });
+  const list = panel.getByRole("list", { name: fill(texts[language].itemSources.list, { name }) });
+  await expect(list).toBeVisible(pageLoad);
+  return { panel, list };
 }
