@@ -7,6 +7,7 @@ import {
   classifyOAuthGrant,
   clientSettingsOf,
   everyPage,
+  type OAuthConnectorConfig,
   oauthClientOf,
   parsed,
   readOAuthError,
@@ -43,20 +44,10 @@ export const asanaTaskFields = "name,due_on,projects.name,html_notes,permalink_u
 /** Asana's access tokens last an hour. */
 const asanaTokenLifetimeSeconds = 3600;
 
-export interface AsanaConnectorConfig {
-  clientId: string | null;
-  clientSecret: string | null;
-  authorizeUrl: string;
-  tokenUrl: string;
+export interface AsanaConnectorConfig extends OAuthConnectorConfig {
   revokeUrl: string;
   /** The API's base, `https://app.asana.com/api/1.0`. */
   apiUrl: string;
-  timeoutMs: number;
-  fetch?: typeof fetch;
-  /** The client's retries and backoff (tests make them short). */
-  retries?: number;
-  backoffBaseMs?: number;
-  maxRetryAfterMs?: number;
 }
 
 export interface AsanaTokens {

@@ -74,9 +74,18 @@ export function classifyOAuthGrant(_status: number, reason: string | null): Conn
 export interface ConnectorClientSettings {
   timeoutMs: number;
   fetch?: typeof fetch;
+  /** The client's retries and backoff (tests make them short). */
   retries?: number;
   backoffBaseMs?: number;
   maxRetryAfterMs?: number;
+}
+
+/** An OAuth service's configuration: its client, its consent page and its token endpoint. */
+export interface OAuthConnectorConfig extends ConnectorClientSettings {
+  clientId: string | null;
+  clientSecret: string | null;
+  authorizeUrl: string;
+  tokenUrl: string;
 }
 
 /** The client's options of a connector's configuration, those it does not set left to the client's defaults. */

@@ -14,6 +14,7 @@ import {
   bearer,
   classifyOAuthGrant,
   clientSettingsOf,
+  type OAuthConnectorConfig,
   oauthClientOf,
   parsed,
   readOAuthError,
@@ -38,19 +39,9 @@ export const googleScopes = [
   "https://www.googleapis.com/auth/calendar.events",
 ];
 
-export interface GoogleConnectorConfig {
-  clientId: string | null;
-  clientSecret: string | null;
-  authorizeUrl: string;
-  tokenUrl: string;
+export interface GoogleConnectorConfig extends OAuthConnectorConfig {
   revokeUrl: string;
   calendarApiUrl: string;
-  timeoutMs: number;
-  fetch?: typeof fetch;
-  /** The client's retries and backoff (tests make them short). */
-  retries?: number;
-  backoffBaseMs?: number;
-  maxRetryAfterMs?: number;
 }
 
 export interface GoogleTokens {

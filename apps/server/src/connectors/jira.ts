@@ -6,7 +6,12 @@ import { isIP } from "node:net";
 import { itemUrlOf, type JiraIssue } from "@timetrap/domain";
 import { z } from "zod";
 import type { WriteBackEntry, WriteBackTarget } from "../modules/write-back/write-back-target.js";
-import { clientSettingsOf, pageTextMessage, parsed as parsedAs } from "./connector-kit.js";
+import {
+  type ConnectorClientSettings,
+  clientSettingsOf,
+  pageTextMessage,
+  parsed as parsedAs,
+} from "./connector-kit.js";
 import { ConnectorError, createConnectorClient } from "./http-client.js";
 import { forbiddenAddressReason, type LookupAll } from "./safe-http.js";
 
@@ -70,18 +75,14 @@ export interface JiraAccount {
   emailAddress: string | null;
 }
 
-export interface JiraConnectorConfig {
-  timeoutMs: number;
+/** The client's settings but its `fetch`: every call goes through the site's own (`createSiteFetch`). */
+export interface JiraConnectorConfig extends Omit<ConnectorClientSettings, "fetch"> {
   /** Sites on private, loopback and other inner addresses, and on ports other than 443, are allowed (tests only). */
   allowPrivate: boolean;
   /** Sites are asked over http rather than https (tests with a local fake only). */
   allowHttp: boolean;
   /** The resolver; `dns.lookup` when absent (tests inject one). */
   lookup?: LookupAll;
-  /** The client's retries and backoff (tests make them short). */
-  retries?: number;
-  backoffBaseMs?: number;
-  maxRetryAfterMs?: number;
   /** The most pages of issues read (`issuesPageSize` each), so that a broken site cannot keep the server looping. */
   maxPages?: number;
 }

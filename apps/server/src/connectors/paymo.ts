@@ -1,7 +1,7 @@
 import { itemUrlOf, type PaymoTasksAnswer } from "@timetrap/domain";
 import { z } from "zod";
 import type { WriteBackEntry, WriteBackTarget } from "../modules/write-back/write-back-target.js";
-import { clientSettingsOf, pageTextMessage, parsed } from "./connector-kit.js";
+import { type ConnectorClientSettings, clientSettingsOf, pageTextMessage, parsed } from "./connector-kit.js";
 import { ConnectorError, createConnectorClient } from "./http-client.js";
 
 /**
@@ -12,15 +12,9 @@ import { ConnectorError, createConnectorClient } from "./http-client.js";
 
 export const paymoService = "Paymo API";
 
-export interface PaymoConnectorConfig {
+export interface PaymoConnectorConfig extends ConnectorClientSettings {
   /** `https://app.paymoapp.com/api` (PAYMO_API_URL). */
   apiUrl: string;
-  timeoutMs: number;
-  fetch?: typeof fetch;
-  /** The client's retries and backoff (tests make them short). */
-  retries?: number;
-  backoffBaseMs?: number;
-  maxRetryAfterMs?: number;
 }
 
 export interface PaymoUser {

@@ -6,6 +6,7 @@ import {
   checkedId as checkedPathId,
   clientSettingsOf,
   everyPage,
+  type OAuthConnectorConfig,
   oauthClientOf,
   parsed,
   textMessage,
@@ -31,19 +32,9 @@ export const todoistScopes = ["data:read_write"];
  */
 export const todoistTokenLifetimeSeconds = 10 * 365 * 86_400;
 
-export interface TodoistConnectorConfig {
-  clientId: string | null;
-  clientSecret: string | null;
-  authorizeUrl: string;
-  tokenUrl: string;
+export interface TodoistConnectorConfig extends OAuthConnectorConfig {
   /** The API's base, `https://api.todoist.com/api/v1`; the revocation endpoint is under it. */
   apiUrl: string;
-  timeoutMs: number;
-  fetch?: typeof fetch;
-  /** The client's retries and backoff (tests make them short). */
-  retries?: number;
-  backoffBaseMs?: number;
-  maxRetryAfterMs?: number;
 }
 
 export interface TodoistTokens {
