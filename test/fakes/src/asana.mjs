@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
 import {
+  answerConsentForm,
   bodyByContentType,
+  consentLocation,
   controlDone,
   controlHandler,
   failureQueue,
   requestLog,
   retryAfterHeader,
+  sendPage,
   sleep,
   startFakeServer,
 } from "./fake-http.mjs";
@@ -763,16 +766,10 @@ export async function startFakeAsana({
       const key = email === undefined ? undefined : keyOf(email);
       for (const grant of grants.values()) if (key === undefined || grant.email === key) grant.refreshRefused = true;
     },
-    get requests() {
-      return log.entries;
-    },
-    clearRequests() {
-      log.clear();
-    },
-    consent(url, { email, allow = true } = {}) {
-      const decided = decide(new URL(url).searchParams, { email, allow });
-      if (decided.error) throw new Error(decided.error.text);
-      return decided.location;
+    requests: log.entries,
+    clearRequests: log.clear,
+    consent(url, options) {
+      return consentLocation(decide, url, options);
     },
     /** A token answer for `email`, as if its person had consented to `scope` (space-separated). */
     issueTokens(email, { scope = defaultScope } = {}) {
@@ -849,19 +846,9 @@ export async function startFakeAsana({
       }
 
       if (path === "/-/oauth_authorize" && request.method === "GET") {
-        const shown = consentPage(url.searchParams);
-        if (shown.redirect) response.writeHead(302, { location: shown.redirect }).end();
-        else response.writeHead(shown.status, { "content-type": "text/html; charset=utf-8" }).end(shown.html);
+        sendPage(response, consentPage(url.searchParams));
       } else if (path === "/-/oauth_authorize" && request.method === "POST") {
-        const form = new URLSearchParams(body);
-        const decided = decide(form, { email: form.get("email"), allow: form.get("decision") === "allow" });
-        if (decided.error) {
-          response
-            .writeHead(decided.error.status, { "content-type": "text/html; charset=utf-8" })
-            .end(decided.error.html);
-        } else {
-          response.writeHead(302, { location: decided.location }).end();
-        }
+        answerConsentForm(response, body, decide);
       } else if (path === "/-/oauth_token" && request.method === "POST") {
         const [status, value] = token(new URLSearchParams(body));
         send(status, value, { "cache-control": "no-store" });
@@ -887,10 +874,6 @@ export async function startFakeAsana({
     clientId,
     clientSecret,
     ...control,
-    // The getter does not survive the spread.
-    get requests() {
-      return log.entries;
-    },
     close: server.close,
   };
 }

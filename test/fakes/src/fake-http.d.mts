@@ -97,3 +97,22 @@ export declare function startFakeServer(options: {
   }) => void | Promise<void>;
   errorBody: (message: string) => unknown;
 }): Promise<{ port: number; url: string; close(): Promise<void> }>;
+
+export declare function sendPage(
+  response: ServerResponse,
+  page: { status?: number; html?: string; redirect?: string },
+): void;
+/** What an OAuth fake's `decide` answers for the consent page's parameters. */
+export type ConsentDecision =
+  | { location: string; error?: undefined }
+  | { error: { status: number; html: string; text: string }; location?: undefined };
+export type ConsentDecide = (
+  params: URLSearchParams,
+  choice: { email: string | null | undefined; allow: boolean },
+) => ConsentDecision;
+export declare function answerConsentForm(response: ServerResponse, body: string, decide: ConsentDecide): void;
+export declare function consentLocation(
+  decide: ConsentDecide,
+  url: string,
+  options?: { email?: string; allow?: boolean },
+): string;

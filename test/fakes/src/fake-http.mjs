@@ -212,3 +212,27 @@ export async function startFakeServer({ port = 0, contentType = "application/jso
     },
   };
 }
+
+/** An HTML page answered: `redirect` sends the browser on (302), else `html` with `status` (200 unless told). */
+export function sendPage(response, { status = 200, html, redirect }) {
+  if (redirect) response.writeHead(302, { location: redirect }).end();
+  else response.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(html);
+}
+
+/**
+ * An OAuth fake's consent page, its form posted (`email`, `decision`): `decide(form, {email, allow})` answers the
+ * error page or where the browser goes next.
+ */
+export function answerConsentForm(response, body, decide) {
+  const form = new URLSearchParams(body);
+  const decided = decide(form, { email: form.get("email"), allow: form.get("decision") === "allow" });
+  if (decided.error) sendPage(response, decided.error);
+  else sendPage(response, { redirect: decided.location });
+}
+
+/** What an OAuth fake's consent page does for an authorization URL when its button is pressed: the next address. */
+export function consentLocation(decide, url, { email, allow = true } = {}) {
+  const decided = decide(new URL(url).searchParams, { email, allow });
+  if (decided.error) throw new Error(decided.error.text);
+  return decided.location;
+}

@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import {
+  answerConsentForm,
+  consentLocation,
   controlDone,
   controlHandler,
   failureQueue,
   requestLog,
   retryAfterHeader,
+  sendPage,
   sleep,
   startFakeServer,
 } from "./fake-http.mjs";
@@ -930,17 +933,11 @@ export async function startFakeGoogle({
     setEmptyPages(count) {
       emptyPages = Math.max(0, Math.floor(count));
     },
-    get requests() {
-      return log.entries;
-    },
-    clearRequests() {
-      log.clear();
-    },
+    requests: log.entries,
+    clearRequests: log.clear,
     /** What the consent page does when its button is pressed: the browser's next address, or the error page's text. */
-    consent(url, { email, allow = true } = {}) {
-      const decided = decide(new URL(url).searchParams, { email, allow });
-      if (decided.error) throw new Error(decided.error.text);
-      return decided.location;
+    consent(url, options) {
+      return consentLocation(decide, url, options);
     },
     /** A token answer for `email`, as if the person had consented to `scope`. */
     issueTokens(email, { scope = defaultCalendarScope } = {}) {
@@ -1000,18 +997,9 @@ export async function startFakeGoogle({
       }
 
       if (path === "/o/oauth2/v2/auth" && request.method === "GET") {
-        const { status, html } = consentPage(url.searchParams);
-        response.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(html);
+        sendPage(response, consentPage(url.searchParams));
       } else if (path === "/o/oauth2/v2/auth" && request.method === "POST") {
-        const form = new URLSearchParams(body);
-        const decided = decide(form, { email: form.get("email"), allow: form.get("decision") === "allow" });
-        if (decided.error) {
-          response
-            .writeHead(decided.error.status, { "content-type": "text/html; charset=utf-8" })
-            .end(decided.error.html);
-        } else {
-          response.writeHead(302, { location: decided.location }).end();
-        }
+        answerConsentForm(response, body, decide);
       } else if (path === "/token" && request.method === "POST") {
         const [status, value] = token(new URLSearchParams(body), request.headers.authorization);
         send(status, value, { "cache-control": "no-cache, no-store, max-age=0, must-revalidate" });
@@ -1041,10 +1029,6 @@ export async function startFakeGoogle({
     clientId,
     clientSecret,
     ...control,
-    // The getter does not survive the spread.
-    get requests() {
-      return log.entries;
-    },
     close: server.close,
   };
 }

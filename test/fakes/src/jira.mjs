@@ -580,12 +580,8 @@ export async function startFakeJira({
       if (searchLimit !== undefined) pageLimits.search = searchLimit;
       if (worklogLimit !== undefined) pageLimits.worklogs = worklogLimit;
     },
-    get requests() {
-      return log.entries;
-    },
-    clearRequests() {
-      log.clear();
-    },
+    requests: log.entries,
+    clearRequests: log.clear,
   };
 
   const handleControl = controlHandler(control, (route, input) => {
@@ -659,10 +655,6 @@ export async function startFakeJira({
     email,
     apiToken,
     ...control,
-    // The getter does not survive the spread.
-    get requests() {
-      return log.entries;
-    },
     close: server.close,
   };
 }

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
+import { readBody, redactedHeaders } from "./fake-http.mjs";
 
 /**
  * A stand-in for the part of Paddle Billing's API the server calls (INTEGRATIONS.md §6b, decision 031), answering in
@@ -18,15 +19,6 @@ import { createServer } from "node:http";
 
 const random = (bytes = 13) => randomBytes(bytes).toString("hex").slice(0, 26);
 const paddleId = (prefix) => `${prefix}_01${random()}`;
-
-function readBody(request) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    request.on("data", (chunk) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-}
 
 function errorEnvelope(type, code, detail) {
   return {
@@ -187,8 +179,7 @@ export async function startFakePaddle({ port = 0, apiKey = "pdl_sdbx_apikey_fake
         send(status, value);
         return;
       }
-      const headers = { ...request.headers };
-      if (headers.authorization) headers.authorization = `${headers.authorization.split(" ")[0]} [redacted]`;
+      const headers = redactedHeaders(request.headers);
       let json = null;
       try {
         json = body === "" ? null : JSON.parse(body);

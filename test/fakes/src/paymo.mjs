@@ -367,12 +367,8 @@ export async function startFakePaymo({ port = 0, apiKey = "paymo-api-key", name 
     failNext(count, { status, body, message, retryAfter, delayMs, path, method, afterWrite = false } = {}) {
       failures.add(count, { status, body, message, retryAfter, delayMs, path, method, afterWrite });
     },
-    get requests() {
-      return log.entries;
-    },
-    clearRequests() {
-      log.clear();
-    },
+    requests: log.entries,
+    clearRequests: log.clear,
   };
 
   const handleControl = controlHandler(control, (route, input, query) => {
@@ -443,10 +439,6 @@ export async function startFakePaymo({ port = 0, apiKey = "paymo-api-key", name 
     apiUrl: `${url}/api`,
     apiKey,
     ...control,
-    // The getter does not survive the spread.
-    get requests() {
-      return log.entries;
-    },
     close: server.close,
   };
 }

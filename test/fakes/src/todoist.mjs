@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import {
+  answerConsentForm,
   bodyByContentType,
+  consentLocation,
   controlDone,
   controlHandler,
   failureQueue,
   requestLog,
+  sendPage,
   sleep,
   startFakeServer,
 } from "./fake-http.mjs";
@@ -605,17 +608,11 @@ export async function startFakeTodoist({
       const key = email === undefined ? undefined : String(email).trim().toLowerCase();
       for (const access of accessTokens.values()) if (key === undefined || access.email === key) access.revoked = true;
     },
-    get requests() {
-      return log.entries;
-    },
-    clearRequests() {
-      log.clear();
-    },
+    requests: log.entries,
+    clearRequests: log.clear,
     /** What the consent page does when its button is pressed: the browser's next address. */
-    consent(url, { email, allow = true } = {}) {
-      const decided = decide(new URL(url).searchParams, { email, allow });
-      if (decided.error) throw new Error(decided.error.text);
-      return decided.location;
+    consent(url, options) {
+      return consentLocation(decide, url, options);
     },
     /** A token answer for `email`, as if its person had consented to `scope` (comma-separated). */
     issueToken(email, { scope = defaultScope } = {}) {
@@ -685,19 +682,9 @@ export async function startFakeTodoist({
       }
 
       if (path === "/oauth/authorize" && request.method === "GET") {
-        const shown = consentPage(url.searchParams);
-        if (shown.redirect) response.writeHead(302, { location: shown.redirect }).end();
-        else response.writeHead(shown.status, { "content-type": "text/html; charset=utf-8" }).end(shown.html);
+        sendPage(response, consentPage(url.searchParams));
       } else if (path === "/oauth/authorize" && request.method === "POST") {
-        const form = new URLSearchParams(body);
-        const decided = decide(form, { email: form.get("email"), allow: form.get("decision") === "allow" });
-        if (decided.error) {
-          response
-            .writeHead(decided.error.status, { "content-type": "text/html; charset=utf-8" })
-            .end(decided.error.html);
-        } else {
-          response.writeHead(302, { location: decided.location }).end();
-        }
+        answerConsentForm(response, body, decide);
       } else if (token && request.method === "POST") {
         const [status, value] = exchange(new URLSearchParams(body));
         send(status, value, { "cache-control": "no-store" });
@@ -728,10 +715,6 @@ export async function startFakeTodoist({
     clientId,
     clientSecret,
     ...control,
-    // The getter does not survive the spread.
-    get requests() {
-      return log.entries;
-    },
     close: server.close,
   };
 }
