@@ -502,7 +502,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     db: database.db,
     jobs,
     integrations,
-    organizations,
     timeBlocking,
     targets: writeBackTargets,
     logger: app.log,

@@ -607,6 +607,14 @@ export function createIntegrationsService({
       return result;
     },
 
+    /**
+     * A request about a person's connections (their integrations, their time written back): only they may make it;
+     * another organization's person is a 404 and a colleague a 403.
+     */
+    assertSelf({ actorId, userId }: { actorId: string; userId: string }): Promise<void> {
+      return assertSelf(actorId, userId);
+    },
+
     /** The services a person has connected, as the user's answer lists them. */
     async connectedServices({ userId }: { userId: string }): Promise<IntegrationService[]> {
       return (await repository.listByUser(userId)).map((row) => row.service);

@@ -9,10 +9,9 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import { ConnectorError } from "../../connectors/http-client.js";
 import type { Database } from "../../db/database.js";
-import { AppError, forbidden, notFound } from "../../http/app-error.js";
+import { AppError, notFound } from "../../http/app-error.js";
 import type { ClaimedJob, JobHandler, JobQueue } from "../../jobs/job-queue.js";
 import { type IntegrationsService, serviceNames } from "../integrations/integrations.service.js";
-import type { OrganizationsService } from "../organizations/organizations.service.js";
 import type { TimeBlockingService } from "../time-blocking/time-blocking.service.js";
 import {
   createWriteBackRepository,
@@ -113,7 +112,6 @@ export function createWriteBackService({
   db,
   jobs,
   integrations,
-  organizations,
   timeBlocking,
   targets,
   logger,
@@ -121,8 +119,7 @@ export function createWriteBackService({
 }: {
   db: Database;
   jobs: JobQueue;
-  integrations: Pick<IntegrationsService, "withAccessToken" | "listIntegrations">;
-  organizations: Pick<OrganizationsService, "findOrganizationIdOfUser">;
+  integrations: Pick<IntegrationsService, "withAccessToken" | "listIntegrations" | "assertSelf">;
   /** Where the job reads the block and its owner's zone (made after this service's trigger, which it is given). */
   timeBlocking: Pick<TimeBlockingService, "findBoard" | "findEvent">;
   /** The services this server writes time back to, each through its connector. */
@@ -133,19 +130,8 @@ export function createWriteBackService({
 }) {
   const repository = createWriteBackRepository(db);
 
-  /**
-   * A person's write-backs and switches are theirs alone: another organization's person (or someone unknown) is a
-   * 404, so ids reveal nothing; a colleague is a 403, as for their integrations.
-   */
-  async function assertSelf(actorId: string, userId: string): Promise<void> {
-    if (actorId === userId) return;
-    const [actorOrganization, targetOrganization] = await Promise.all([
-      organizations.findOrganizationIdOfUser({ userId: actorId }),
-      organizations.findOrganizationIdOfUser({ userId }),
-    ]);
-    if (!actorOrganization || actorOrganization !== targetOrganization) throw notFound("User");
-    throw forbidden("Only the person themselves can see or change their integrations");
-  }
+  /** A person's write-backs and switches are theirs alone, as their integrations are. */
+  const assertSelf = (actorId: string, userId: string) => integrations.assertSelf({ actorId, userId });
 
   /** The block's time as the tool gets it now, or why nothing is written; null when the block is gone. */
   async function entryOf(
