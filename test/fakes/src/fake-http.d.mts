@@ -116,3 +116,15 @@ export declare function consentLocation(
   url: string,
   options?: { email?: string; allow?: boolean },
 ): string;
+
+export declare function escapeHtml(value: unknown): string;
+export declare function fakePages(options: {
+  service: string;
+  article?: string;
+  color: string;
+  background: string;
+  border: string;
+}): {
+  page(title: string, body: string): string;
+  errorPage(status: number, description: string): { status: number; text: string; html: string };
+};

@@ -236,3 +236,26 @@ export function consentLocation(decide, url, { email, allow = true } = {}) {
   if (decided.error) throw new Error(decided.error.text);
   return decided.location;
 }
+
+export const escapeHtml = (value) =>
+  String(value).replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
+
+/**
+ * The HTML pages of a fake service (its consent page, its error pages), each clearly marked as a fake, in the
+ * service's colours: `page(title, body)`, and `errorPage(status, description)` ({status, text, html}).
+ */
+export function fakePages({ service, article = "a", color, background, border }) {
+  const page = (title, body) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:${color}}
+.fake{background:${background};border:1px solid ${border};padding:.5rem .75rem;border-radius:4px}
+code{word-break:break-all}li{margin:.25rem 0}button{font-size:1rem;padding:.5rem 1.25rem;margin-right:.5rem}
+label{display:block;margin:1rem 0 .25rem}input[type=email]{font-size:1rem;padding:.4rem;width:100%}</style>
+</head><body><p class="fake">Fake ${service} for local tests: this is not ${article} ${service} page.</p>${body}</body></html>`;
+  const errorPage = (status, description) => ({
+    status,
+    text: `Error ${status}: ${description}`,
+    html: page(`Error ${status} (fake ${service})`, `<h1>Something went wrong</h1><p>${escapeHtml(description)}</p>`),
+  });
+  return { page, errorPage };
+}

@@ -4,7 +4,9 @@ import {
   consentLocation,
   controlDone,
   controlHandler,
+  escapeHtml,
   failureQueue,
+  fakePages,
   requestLog,
   retryAfterHeader,
   sendPage,
@@ -344,18 +346,7 @@ function oauthError(status, reason) {
   return { error, error_description: descriptions[error] ?? "Backend Error" };
 }
 
-const escapeHtml = (value) =>
-  String(value).replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
-
-function page(title, body) {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#202124}
-.fake{background:#fce8b2;border:1px solid #f9ab00;padding:.5rem .75rem;border-radius:4px}
-code{word-break:break-all}li{margin:.25rem 0}button{font-size:1rem;padding:.5rem 1.25rem;margin-right:.5rem}
-label{display:block;margin:1rem 0 .25rem}input[type=email]{font-size:1rem;padding:.4rem;width:100%}</style>
-</head><body><p class="fake">Fake Google for local tests: this is not a Google page.</p>${body}</body></html>`;
-}
+const { page } = fakePages({ service: "Google", color: "#202124", background: "#fce8b2", border: "#f9ab00" });
 
 function errorPage(status, code, description) {
   return {

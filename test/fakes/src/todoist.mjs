@@ -5,7 +5,9 @@ import {
   consentLocation,
   controlDone,
   controlHandler,
+  escapeHtml,
   failureQueue,
+  fakePages,
   requestLog,
   sendPage,
   sleep,
@@ -102,26 +104,12 @@ function failureBody(status, retryAfter, error) {
   return error ? todoistError(status, error, 20, "INVALID_ARGUMENT_VALUE") : errors.badRequest();
 }
 
-const escapeHtml = (value) =>
-  String(value).replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
-
-function page(title, body) {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#202020}
-.fake{background:#fde8e4;border:1px solid #dc4c3e;padding:.5rem .75rem;border-radius:4px}
-code{word-break:break-all}li{margin:.25rem 0}button{font-size:1rem;padding:.5rem 1.25rem;margin-right:.5rem}
-label{display:block;margin:1rem 0 .25rem}input[type=email]{font-size:1rem;padding:.4rem;width:100%}</style>
-</head><body><p class="fake">Fake Todoist for local tests: this is not a Todoist page.</p>${body}</body></html>`;
-}
-
-function errorPage(status, description) {
-  return {
-    status,
-    text: `Error ${status}: ${description}`,
-    html: page(`Error ${status} (fake Todoist)`, `<h1>Something went wrong</h1><p>${escapeHtml(description)}</p>`),
-  };
-}
+const { page, errorPage } = fakePages({
+  service: "Todoist",
+  color: "#202020",
+  background: "#fde8e4",
+  border: "#dc4c3e",
+});
 
 function withParams(base, params) {
   const url = new URL(base);
