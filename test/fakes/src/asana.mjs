@@ -95,7 +95,7 @@ function failureBody(status, message) {
   return asanaError("Bad Request", status);
 }
 
-const { page, errorPage } = fakePages({
+const { errorPage, consentPage: consentForm } = fakePages({
   service: "Asana",
   article: "an",
   color: "#1e1f21",
@@ -317,24 +317,16 @@ export async function startFakeAsana({
     if (invalid?.page) return { status: invalid.page.status, html: invalid.page.html };
     if (invalid?.location) return { redirect: invalid.location };
     const scopes = (params.get("scope") ?? "default").split(" ").filter(Boolean);
-    const hidden = [...params.entries()]
-      .filter(([name]) => name !== "email" && name !== "decision")
-      .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-      .join("");
-    return {
-      status: 200,
-      html: page(
-        "Grant permission - Asana (fake)",
-        `<h1>Asana (fake)</h1>
-<p>The application <code id="client-id">${escapeHtml(clientId)}</code> is requesting permission to access your Asana account.</p>
-<form method="post" action="/-/oauth_authorize">${hidden}
-<label for="email">Account</label><input type="email" id="email" name="email" value="${escapeHtml(defaultEmail)}" required>
-<p>It will be able to:</p><ul id="scopes">${scopes.map((scope) => `<li>${escapeHtml(scope)}</li>`).join("")}</ul>
-<button type="submit" id="allow" name="decision" value="allow">Allow</button>
-<button type="submit" id="deny" name="decision" value="deny" formnovalidate>Deny</button>
-</form>`,
-      ),
-    };
+    return consentForm({
+      title: "Grant permission - Asana (fake)",
+      heading: "Asana (fake)",
+      clientId,
+      asks: "is requesting permission to access your Asana account",
+      action: "/-/oauth_authorize",
+      params,
+      email: defaultEmail,
+      scopes,
+    });
   }
 
   function decide(params, { email, allow }) {

@@ -257,5 +257,29 @@ label{display:block;margin:1rem 0 .25rem}input[type=email]{font-size:1rem;paddin
     text: `Error ${status}: ${description}`,
     html: page(`Error ${status} (fake ${service})`, `<h1>Something went wrong</h1><p>${escapeHtml(description)}</p>`),
   });
-  return { page, errorPage };
+  /**
+   * The consent page: the application (`clientId`) `asks` for the account, the account's e-mail to fill in
+   * (`email`), the `scopes` listed, and Allow / Deny posting the authorization's `params` back to `action`.
+   */
+  const consentPage = ({ title, heading, clientId, asks, action, params, email, scopes }) => {
+    const hidden = [...params.entries()]
+      .filter(([name]) => name !== "email" && name !== "decision")
+      .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+      .join("");
+    return {
+      status: 200,
+      html: page(
+        title,
+        `<h1>${heading}</h1>
+<p>The application <code id="client-id">${escapeHtml(clientId)}</code> ${asks}.</p>
+<form method="post" action="${action}">${hidden}
+<label for="email">Account</label><input type="email" id="email" name="email" value="${escapeHtml(email)}" required>
+<p>It will be able to:</p><ul id="scopes">${scopes.map((scope) => `<li>${escapeHtml(scope)}</li>`).join("")}</ul>
+<button type="submit" id="allow" name="decision" value="allow">Allow</button>
+<button type="submit" id="deny" name="decision" value="deny" formnovalidate>Deny</button>
+</form>`,
+      ),
+    };
+  };
+  return { page, errorPage, consentPage };
 }

@@ -346,7 +346,12 @@ function oauthError(status, reason) {
   return { error, error_description: descriptions[error] ?? "Backend Error" };
 }
 
-const { page } = fakePages({ service: "Google", color: "#202124", background: "#fce8b2", border: "#f9ab00" });
+const { page, consentPage: consentForm } = fakePages({
+  service: "Google",
+  color: "#202124",
+  background: "#fce8b2",
+  border: "#f9ab00",
+});
 
 function errorPage(status, code, description) {
   return {
@@ -557,24 +562,16 @@ export async function startFakeGoogle({
     if (invalid) return invalid;
     const email = params.get("login_hint") || defaultEmail;
     const scopes = params.get("scope").split(/\s+/).filter(Boolean);
-    const hidden = [...params.entries()]
-      .filter(([name]) => name !== "email" && name !== "decision")
-      .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-      .join("");
-    return {
-      status: 200,
-      html: page(
-        "Sign in - Google Accounts (fake)",
-        `<h1>Sign in with Google (fake)</h1>
-<p>The application <code id="client-id">${escapeHtml(clientId)}</code> wants to access your Google Account.</p>
-<form method="post" action="/o/oauth2/v2/auth">${hidden}
-<label for="email">Account</label><input type="email" id="email" name="email" value="${escapeHtml(email)}" required>
-<p>It will be able to:</p><ul id="scopes">${scopes.map((scope) => `<li>${escapeHtml(scope)}</li>`).join("")}</ul>
-<button type="submit" id="allow" name="decision" value="allow">Allow</button>
-<button type="submit" id="deny" name="decision" value="deny" formnovalidate>Deny</button>
-</form>`,
-      ),
-    };
+    return consentForm({
+      title: "Sign in - Google Accounts (fake)",
+      heading: "Sign in with Google (fake)",
+      clientId,
+      asks: "wants to access your Google Account",
+      action: "/o/oauth2/v2/auth",
+      params,
+      email,
+      scopes,
+    });
   }
 
   /** The page's answer: where the browser goes next (the redirect URI with a code, or with `error=access_denied`). */

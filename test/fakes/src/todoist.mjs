@@ -5,7 +5,6 @@ import {
   consentLocation,
   controlDone,
   controlHandler,
-  escapeHtml,
   failureQueue,
   fakePages,
   requestLog,
@@ -104,7 +103,7 @@ function failureBody(status, retryAfter, error) {
   return error ? todoistError(status, error, 20, "INVALID_ARGUMENT_VALUE") : errors.badRequest();
 }
 
-const { page, errorPage } = fakePages({
+const { errorPage, consentPage: consentForm } = fakePages({
   service: "Todoist",
   color: "#202020",
   background: "#fde8e4",
@@ -284,24 +283,16 @@ export async function startFakeTodoist({
     if (invalid?.page) return { status: invalid.page.status, html: invalid.page.html };
     if (invalid?.location) return { redirect: invalid.location };
     const scopes = params.get("scope").split(",");
-    const hidden = [...params.entries()]
-      .filter(([name]) => name !== "email" && name !== "decision")
-      .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-      .join("");
-    return {
-      status: 200,
-      html: page(
-        "Authorize - Todoist (fake)",
-        `<h1>Todoist (fake)</h1>
-<p>The application <code id="client-id">${escapeHtml(clientId)}</code> would like to access your Todoist account.</p>
-<form method="post" action="/oauth/authorize">${hidden}
-<label for="email">Account</label><input type="email" id="email" name="email" value="${escapeHtml(defaultEmail)}" required>
-<p>It will be able to:</p><ul id="scopes">${scopes.map((scope) => `<li>${escapeHtml(scope)}</li>`).join("")}</ul>
-<button type="submit" id="allow" name="decision" value="allow">Allow</button>
-<button type="submit" id="deny" name="decision" value="deny" formnovalidate>Deny</button>
-</form>`,
-      ),
-    };
+    return consentForm({
+      title: "Authorize - Todoist (fake)",
+      heading: "Todoist (fake)",
+      clientId,
+      asks: "would like to access your Todoist account",
+      action: "/oauth/authorize",
+      params,
+      email: defaultEmail,
+      scopes,
+    });
   }
 
   /** The page's answer: where the browser goes next (the redirect URI with a code, or with `error=access_denied`). */
