@@ -5,39 +5,30 @@ import {
   completionAnswerSchema,
 } from "@timetrap/domain";
 import { asanaServerEnvOf, type FakeAsana, startFakeAsana } from "@timetrap/fakes";
-import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
 import { userIntegrations } from "../../db/schema.js";
-import { addMember, type BuiltUser, buildOrganization } from "../../test/factories.js";
-import { pathOf } from "../../test/integrations.js";
-import { request, snapshot, type TestApp, useTestApp } from "../../test/test-app.js";
+import {
+  askedOf,
+  connectThroughConsent,
+  integrationRowOf,
+  memberOf,
+  useTestAppWithFake,
+} from "../../test/connector-tests.js";
+import type { BuiltUser } from "../../test/factories.js";
+import { request, snapshot, type TestApp } from "../../test/test-app.js";
 import { integrationAad, openSecret } from "./secret-box.js";
 
-const asana = {} as FakeAsana;
-const t = useTestApp(async () => {
-  Object.assign(asana, await startFakeAsana());
-  return asanaServerEnvOf(asana);
-});
-afterAll(() => asana.close?.());
+const { t, fake: asana } = useTestAppWithFake<FakeAsana>(startFakeAsana, asanaServerEnvOf);
 
-async function person(): Promise<BuiltUser> {
-  const built = await buildOrganization(t);
-  return addMember(t, built.organization.uid, "member");
-}
+const person = () => memberOf(t);
 
 async function connectUrlOf(user: BuiltUser) {
   return request(t.app, { method: "GET", url: "/api/v1/connect/asana", token: user.token });
 }
 
 /** The whole connection through the fake's consent page, for the Asana account `account`: where the browser lands. */
-async function connectAsana(user: BuiltUser, account = user.email): Promise<string> {
-  const started = await connectUrlOf(user);
-  expect(started.statusCode, started.body).toBe(200);
-  const location = asana.consent((started.json() as { url: string }).url, { email: account, allow: true });
-  const back = await request(t.app, { method: "GET", url: pathOf(location) });
-  expect(back.statusCode, back.body).toBe(302);
-  return String(back.headers.location);
-}
+const connectAsana = (user: BuiltUser, account = user.email) => connectThroughConsent(t, asana, "asana", user, account);
 
 /** A member with Asana connected, their workspace with two projects, a task in each and one of their own. */
 async function connectedPerson() {
@@ -52,13 +43,7 @@ async function connectedPerson() {
   return { user, workspace, brand, site, logo, menu, loose };
 }
 
-async function integrationOf(userId: string) {
-  const [row] = await t.db
-    .select()
-    .from(userIntegrations)
-    .where(and(eq(userIntegrations.userId, userId), eq(userIntegrations.service, "asana")));
-  return row;
-}
+const integrationOf = (userId: string) => integrationRowOf(t, userId, "asana");
 
 const get = (user: BuiltUser, url: string, app: TestApp = t) =>
   request(app.app, { method: "GET", url: `/api/v1/connect/asana/${url}`, token: user.token });
@@ -66,7 +51,7 @@ const get = (user: BuiltUser, url: string, app: TestApp = t) =>
 const complete = (user: BuiltUser, id: string) =>
   request(t.app, { method: "POST", url: `/api/v1/connect/asana/tasks/${id}`, token: user.token });
 
-const asked = () => asana.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
+const asked = () => askedOf(asana);
 
 describe("connecting Asana", () => {
   test("the consent page's address asks for the granular scopes with a state and the server's callback", async () => {

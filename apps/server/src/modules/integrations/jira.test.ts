@@ -1,31 +1,23 @@
 import { type Integration, jiraTasksAnswerSchema } from "@timetrap/domain";
 import { type FakeJira, jiraServerEnvOf, startFakeJira } from "@timetrap/fakes";
-import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
 import { jiraCredentialOf, jiraCredentialText } from "../../connectors/jira.js";
 import { userIntegrations } from "../../db/schema.js";
-import { addMember, type BuiltUser, buildOrganization, uniqueEmail } from "../../test/factories.js";
-import { request, snapshot, type TestApp, useTestApp } from "../../test/test-app.js";
+import { integrationRowOf, peopleOf, postIntegration, useTestAppWithFake } from "../../test/connector-tests.js";
+import { type BuiltUser, uniqueEmail } from "../../test/factories.js";
+import { request, snapshot, type TestApp } from "../../test/test-app.js";
 import { integrationAad, openSecret, sealSecret } from "./secret-box.js";
 
-const jira = {} as FakeJira;
-const t = useTestApp(async () => {
-  Object.assign(jira, await startFakeJira({ email: "giulia@example.com", apiToken: "ATATT-giulia" }));
-  return jiraServerEnvOf(jira);
-});
-afterAll(() => jira.close?.());
+const { t, fake: jira } = useTestAppWithFake<FakeJira>(
+  () => startFakeJira({ email: "giulia@example.com", apiToken: "ATATT-giulia" }),
+  jiraServerEnvOf,
+);
 
-async function people() {
-  const built = await buildOrganization(t);
-  return {
-    admin: built.owner,
-    person: await addMember(t, built.organization.uid, "member"),
-    outsider: (await buildOrganization(t)).owner,
-  };
-}
+const people = () => peopleOf(t);
 
 const connect = (person: BuiltUser, json: unknown, caller: BuiltUser = person, app: TestApp = t) =>
-  request(app.app, { method: "POST", url: `/api/v1/user/${person.id}/integration`, token: caller.token, json });
+  postIntegration(app, person, json, caller);
 
 const tasksOf = (person: BuiltUser, app: TestApp = t) =>
   request(app.app, { method: "GET", url: "/api/v1/connect/jira/tasks", token: person.token });
@@ -37,13 +29,7 @@ const jiraBody = (account: { email: string; apiToken: string }, domain = jira.do
   metadata: { email: account.email, domain },
 });
 
-async function rowOf(userId: string) {
-  const [row] = await t.db
-    .select()
-    .from(userIntegrations)
-    .where(and(eq(userIntegrations.userId, userId), eq(userIntegrations.service, "jira")));
-  return row;
-}
+const rowOf = (userId: string) => integrationRowOf(t, userId, "jira");
 
 /** A person with Jira connected through the API, with an account of their own on the fake site. */
 async function connectedPerson(account = jira.addAccount({ email: uniqueEmail("jira") })): Promise<BuiltUser> {

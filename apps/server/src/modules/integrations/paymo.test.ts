@@ -1,43 +1,34 @@
 import { type Integration, paymoTasksAnswerSchema, type UserIntegrations } from "@timetrap/domain";
 import { type FakePaymo, paymoServerEnvOf, startFakePaymo } from "@timetrap/fakes";
-import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
 import { userIntegrations } from "../../db/schema.js";
-import { addMember, type BuiltUser, buildOrganization } from "../../test/factories.js";
-import { request, snapshot, type TestApp, useTestApp } from "../../test/test-app.js";
+import {
+  askedOf,
+  integrationRowOf,
+  peopleOf,
+  postIntegration,
+  useTestAppWithFake,
+} from "../../test/connector-tests.js";
+import type { BuiltUser } from "../../test/factories.js";
+import { request, snapshot, type TestApp } from "../../test/test-app.js";
 import { integrationAad, openSecret } from "./secret-box.js";
 
-const paymo = {} as FakePaymo;
-const t = useTestApp(async () => {
-  Object.assign(paymo, await startFakePaymo({ email: "giulia@example.com" }));
-  return paymoServerEnvOf(paymo);
-});
-afterAll(() => paymo.close?.());
+const { t, fake: paymo } = useTestAppWithFake<FakePaymo>(
+  () => startFakePaymo({ email: "giulia@example.com" }),
+  paymoServerEnvOf,
+);
 
 /** A member of a new organization (on the free plan: two integrations), a colleague and an outsider. */
-async function people() {
-  const built = await buildOrganization(t);
-  const orgId = built.organization.uid;
-  return {
-    admin: built.owner,
-    person: await addMember(t, orgId, "member"),
-    outsider: (await buildOrganization(t)).owner,
-  };
-}
+const people = () => peopleOf(t);
 
 const connect = (person: BuiltUser, json: unknown, caller: BuiltUser = person, app: TestApp = t) =>
-  request(app.app, { method: "POST", url: `/api/v1/user/${person.id}/integration`, token: caller.token, json });
+  postIntegration(app, person, json, caller);
 
 const tasksOf = (person: BuiltUser, app: TestApp = t) =>
   request(app.app, { method: "GET", url: "/api/v1/connect/paymo/tasks", token: person.token });
 
-async function rowOf(userId: string) {
-  const [row] = await t.db
-    .select()
-    .from(userIntegrations)
-    .where(and(eq(userIntegrations.userId, userId), eq(userIntegrations.service, "paymo")));
-  return row;
-}
+const rowOf = (userId: string) => integrationRowOf(t, userId, "paymo");
 
 /** A person with Paymo connected through the API, with a key of their own (made in the fake when not given). */
 async function connectedPerson(apiKey = paymo.addKey({ email: "someone@example.com" }).apiKey): Promise<BuiltUser> {
@@ -48,7 +39,7 @@ async function connectedPerson(apiKey = paymo.addKey({ email: "someone@example.c
 }
 
 /** What Paymo was asked: method and path with the answer's status. */
-const asked = () => paymo.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
+const asked = () => askedOf(paymo);
 
 describe("connecting Paymo with an API key", () => {
   test("the key is checked with Paymo, kept sealed, and the answer shows the account, never the key", async () => {

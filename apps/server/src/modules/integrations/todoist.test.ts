@@ -1,39 +1,32 @@
 import { completionAnswerSchema, todoistTasksAnswerSchema } from "@timetrap/domain";
 import { type FakeTodoist, startFakeTodoist, todoistServerEnvOf } from "@timetrap/fakes";
-import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
 import { userIntegrations } from "../../db/schema.js";
-import { addMember, type BuiltUser, buildOrganization } from "../../test/factories.js";
+import {
+  askedOf,
+  connectThroughConsent,
+  integrationRowOf,
+  memberOf,
+  useTestAppWithFake,
+} from "../../test/connector-tests.js";
+import type { BuiltUser } from "../../test/factories.js";
 import { pathOf } from "../../test/integrations.js";
-import { request, snapshot, type TestApp, useTestApp } from "../../test/test-app.js";
+import { request, snapshot, type TestApp } from "../../test/test-app.js";
 import { integrationAad, openSecret } from "./secret-box.js";
 
-const todoist = {} as FakeTodoist;
-const t = useTestApp(async () => {
-  Object.assign(todoist, await startFakeTodoist());
-  return todoistServerEnvOf(todoist);
-});
-afterAll(() => todoist.close?.());
+const { t, fake: todoist } = useTestAppWithFake<FakeTodoist>(startFakeTodoist, todoistServerEnvOf);
 
 /** A member of a new organization. */
-async function person(): Promise<BuiltUser> {
-  const built = await buildOrganization(t);
-  return addMember(t, built.organization.uid, "member");
-}
+const person = () => memberOf(t);
 
 async function connectUrlOf(user: BuiltUser, app: TestApp = t) {
   return request(app.app, { method: "GET", url: "/api/v1/connect/todoist", token: user.token });
 }
 
 /** The whole connection through the fake's consent page, for the Todoist account `account`: where the browser lands. */
-async function connectTodoist(user: BuiltUser, account = user.email): Promise<string> {
-  const started = await connectUrlOf(user);
-  expect(started.statusCode, started.body).toBe(200);
-  const location = todoist.consent((started.json() as { url: string }).url, { email: account, allow: true });
-  const back = await request(t.app, { method: "GET", url: pathOf(location) });
-  expect(back.statusCode, back.body).toBe(302);
-  return String(back.headers.location);
-}
+const connectTodoist = (user: BuiltUser, account = user.email) =>
+  connectThroughConsent(t, todoist, "todoist", user, account);
 
 /** A member whose Todoist (their own e-mail's account at the fake) is connected. */
 async function connectedPerson(): Promise<BuiltUser> {
@@ -42,13 +35,7 @@ async function connectedPerson(): Promise<BuiltUser> {
   return user;
 }
 
-async function integrationOf(userId: string) {
-  const [row] = await t.db
-    .select()
-    .from(userIntegrations)
-    .where(and(eq(userIntegrations.userId, userId), eq(userIntegrations.service, "todoist")));
-  return row;
-}
+const integrationOf = (userId: string) => integrationRowOf(t, userId, "todoist");
 
 const tasksOf = (user: BuiltUser, app: TestApp = t) =>
   request(app.app, { method: "GET", url: "/api/v1/connect/todoist/tasks", token: user.token });
@@ -64,7 +51,7 @@ const disconnect = (user: BuiltUser) =>
   request(t.app, { method: "DELETE", url: "/api/v1/connect/todoist", token: user.token });
 
 /** What Todoist was asked, without the control calls: method, path and status. */
-const asked = () => todoist.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
+const asked = () => askedOf(todoist);
 
 describe("connecting Todoist", () => {
   test("the consent page's address asks for data:read_write with a state and the server's callback", async () => {
