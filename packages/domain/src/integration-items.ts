@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { instantRangeQuerySchema } from "./integrations.js";
 
 /**
  * Issue 15 (decision 032): the side panel's outside items (Todoist, Asana, Paymo, Jira) as the API answers them, the
@@ -181,19 +182,7 @@ export const writeBackSchema = z.object({
 export type WriteBack = z.infer<typeof writeBackSchema>;
 
 /** `GET user/{id}/write-backs?start_time&end_time`: the write-backs of the blocks that start in the range. */
-export const writeBacksQuerySchema = z
-  .object({
-    start_time: z.coerce.number().int().min(0),
-    end_time: z.coerce.number().int().min(0),
-  })
-  .refine((query) => query.end_time > query.start_time, {
-    message: "end_time must be after start_time",
-    path: ["end_time"],
-  })
-  .refine((query) => query.end_time - query.start_time <= 400 * 86_400_000, {
-    message: "The range may cover at most 400 days",
-    path: ["end_time"],
-  });
+export const writeBacksQuerySchema = instantRangeQuerySchema({});
 export const writeBacksAnswerSchema = z.object({ write_backs: z.array(writeBackSchema) });
 
 /** `PATCH user/{id}/integration/{service}`: the person's settings of a connected service. */

@@ -223,24 +223,37 @@ export type GoogleCalendar = z.infer<typeof googleCalendarSchema>;
 /** `GET connect/gcalendar/calendars`. */
 export const googleCalendarsAnswerSchema = z.object({ calendars: z.array(googleCalendarSchema) });
 
+/**
+ * A query's range of instants, `start_time` and `end_time` (epoch ms), with the query's other fields: the end after the
+ * start, at most 400 days apart.
+ */
+export function instantRangeQuerySchema<Shape extends z.ZodRawShape>(fields: Shape) {
+  return z
+    .object({
+      start_time: z.coerce.number().int().min(0),
+      end_time: z.coerce.number().int().min(0),
+      ...fields,
+    })
+    .refine((query) => spanOf(query) > 0, { message: "end_time must be after start_time", path: ["end_time"] })
+    .refine((query) => spanOf(query) <= 400 * 86_400_000, {
+      message: "The range may cover at most 400 days",
+      path: ["end_time"],
+    });
+}
+
+/** The range's length in ms (the generic query's fields are numbers by the schema above). */
+function spanOf(query: unknown): number {
+  const { start_time, end_time } = query as { start_time: number; end_time: number };
+  return end_time - start_time;
+}
+
 /** `GET connect/gcalendar/events?start_time&end_time&calendar_id=...` (instants in epoch ms; one or more calendars). */
-export const googleEventsQuerySchema = z
-  .object({
-    start_time: z.coerce.number().int().min(0),
-    end_time: z.coerce.number().int().min(0),
-    calendar_id: z.preprocess(
-      (value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]),
-      z.array(z.string().min(1).max(1024)).min(1, "At least one calendar_id is required").max(50),
-    ),
-  })
-  .refine((query) => query.end_time > query.start_time, {
-    message: "end_time must be after start_time",
-    path: ["end_time"],
-  })
-  .refine((query) => query.end_time - query.start_time <= 400 * 86_400_000, {
-    message: "The range may cover at most 400 days",
-    path: ["end_time"],
-  });
+export const googleEventsQuerySchema = instantRangeQuerySchema({
+  calendar_id: z.preprocess(
+    (value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]),
+    z.array(z.string().min(1).max(1024)).min(1, "At least one calendar_id is required").max(50),
+  ),
+});
 
 /**
  * One event of a Google calendar, as the board draws it. Timed events carry instants; all-day events carry their
