@@ -1423,6 +1423,8 @@ export const writeBacks = pgTable(
     recordId: text("record_id"),
     writtenSeconds: integer("written_seconds"),
     writtenDate: date("written_date", { mode: "string" }),
+    /** When the work the tool has started (Jira's `started`, Paymo's start): a block moved within its day changes it. */
+    writtenStarted: timestamp("written_started", { withTimezone: true }),
     lastError: text("last_error"),
     /** The attempts to write since the block was last queued. */
     attempts: integer("attempts").notNull().default(0),

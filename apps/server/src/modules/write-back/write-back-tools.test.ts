@@ -263,6 +263,14 @@ describe("Jira: a worklog", () => {
       writtenDate: "2026-11-26",
     });
 
+    // Moved within its day, same seconds: the worklog's start follows, on the same worklog.
+    await changeBlock(user, eventId, { start_time: lateNight - 23 * hour, end_time: lateNight - 22 * hour });
+    await t.app.jobs.runDue();
+    expect(jira.worklogs(key)).toEqual([
+      expect.objectContaining({ id: first!.id, timeSpentSeconds: 7200, started: "2026-11-26T00:30:00.000+0000" }),
+    ]);
+    expect(await rowOf(eventId)).toMatchObject({ writtenDate: "2026-11-26" });
+
     // Nothing changed for the tool: no job, no call.
     jira.clearRequests();
     await changeBlock(user, eventId, { title: "Renamed" });

@@ -112,7 +112,7 @@ export function writeBackQueries(db: Database) {
       const changes = {
         ...fields,
         attempts: 0,
-        ...(sameItem ? {} : { recordId: null, writtenSeconds: null, writtenDate: null }),
+        ...(sameItem ? {} : { recordId: null, writtenSeconds: null, writtenDate: null, writtenStarted: null }),
       };
       const [row] = await db
         .insert(writeBacks)
@@ -178,7 +178,7 @@ export function writeBackQueries(db: Database) {
           attempts: sql`${writeBacks.attempts} + 1`,
           service: item.service,
           itemId: item.itemId,
-          ...(item.sameItem ? {} : { recordId: null, writtenSeconds: null, writtenDate: null }),
+          ...(item.sameItem ? {} : { recordId: null, writtenSeconds: null, writtenDate: null, writtenStarted: null }),
         })
         .where(eq(writeBacks.eventId, eventId));
     },
@@ -187,14 +187,14 @@ export function writeBackQueries(db: Database) {
     async forgetRecord(eventId: string): Promise<void> {
       await db
         .update(writeBacks)
-        .set({ recordId: null, writtenSeconds: null, writtenDate: null })
+        .set({ recordId: null, writtenSeconds: null, writtenDate: null, writtenStarted: null })
         .where(eq(writeBacks.eventId, eventId));
     },
 
     async markWritten(
       eventId: string,
       jobId: string,
-      written: { recordId: string; seconds: number; day: string },
+      written: { recordId: string; seconds: number; day: string; started: Date },
     ): Promise<void> {
       await db
         .update(writeBacks)
@@ -203,6 +203,7 @@ export function writeBackQueries(db: Database) {
           recordId: written.recordId,
           writtenSeconds: written.seconds,
           writtenDate: written.day,
+          writtenStarted: written.started,
           lastError: null,
         })
         .where(eq(writeBacks.eventId, eventId));

@@ -195,8 +195,12 @@ export function createWriteBackService({
     }
     const sameItem = row.service === service && row.itemId === entry.itemId;
     const known = sameItem ? row.recordId : null;
-    const written = { seconds: entry.seconds, day: entry.day };
-    if (known && row.writtenSeconds === entry.seconds && row.writtenDate === entry.day) {
+    const written = { seconds: entry.seconds, day: entry.day, started: entry.started };
+    const unchanged =
+      row.writtenSeconds === entry.seconds &&
+      row.writtenDate === entry.day &&
+      row.writtenStarted?.getTime() === entry.started.getTime();
+    if (known && unchanged) {
       await repository.markWritten(row.eventId, job.id, { recordId: known, ...written });
       return;
     }

@@ -1,1 +1,0 @@
-ALTER TABLE "user_integrations" ADD COLUMN "write_back" boolean DEFAULT true NOT NULL;
