@@ -1,18 +1,12 @@
 import { writeBackNote, writeBackReference } from "@timetrap/domain";
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { ConnectorError } from "../connectors/http-client.js";
-import { userIntegrations } from "../db/schema.js";
 import type { WriteBackEntry } from "../modules/write-back/write-back-target.js";
-import { addMember, type BuiltUser, buildOrganization } from "./factories.js";
-import { pathOf } from "./integrations.js";
-import { request, type TestApp, useTestApp } from "./test-app.js";
 
 /**
- * What the tests of the connectors and of their integrations' API share: a fake service started once for the file
- * (emptied before each test, or as the app's service), the failure a call ends in (no secret anywhere in it), what a
- * fake was asked, a block's time to write back, the people, a connection through a fake's consent page and the row it
- * leaves.
+ * What the connectors' tests share (and, for what a fake was asked, the integrations' API tests): a fake service
+ * started once for the file and emptied before each test, the failure a call ends in (no secret anywhere in it), what
+ * a fake was asked, the code of a consent, and a block's time to write back. Nothing here loads the app.
  */
 
 interface StartedFake {
@@ -62,73 +56,4 @@ export function writeBackEntryOf(itemId: string, eventId: string, seconds: numbe
   const day = started.toISOString().slice(0, 10);
   const reference = writeBackReference(eventId);
   return { itemId, seconds, started, day, note: writeBackNote(seconds, day, reference), reference };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The integrations' API
-
-/** `useTestApp` with a fake service as the service (over HTTP on a local port); `fake` is filled before the tests run. */
-export function useTestAppWithFake<F extends { close(): Promise<void> }>(
-  start: () => Promise<F>,
-  envOf: (fake: F) => Record<string, string>,
-): { t: TestApp; fake: F } {
-  const fake = {} as F;
-  const t = useTestApp(async () => {
-    Object.assign(fake, await start());
-    return envOf(fake);
-  });
-  afterAll(() => fake.close?.());
-  return { t, fake };
-}
-
-/** A member of a new organization. */
-export async function memberOf(t: TestApp): Promise<BuiltUser> {
-  const built = await buildOrganization(t);
-  return addMember(t, built.organization.uid, "member");
-}
-
-/** A member of a new organization (on the free plan: two integrations), its owner and another organization's. */
-export async function peopleOf(t: TestApp) {
-  const built = await buildOrganization(t);
-  return {
-    admin: built.owner,
-    person: await addMember(t, built.organization.uid, "member"),
-    outsider: (await buildOrganization(t)).owner,
-  };
-}
-
-/** The person's integration row of `service`, if any. */
-export async function integrationRowOf(
-  t: TestApp,
-  userId: string,
-  service: (typeof userIntegrations.$inferSelect)["service"],
-) {
-  const [row] = await t.db
-    .select()
-    .from(userIntegrations)
-    .where(and(eq(userIntegrations.userId, userId), eq(userIntegrations.service, service)));
-  return row;
-}
-
-/** `POST user/:id/integration` for `person`, by `caller` (the person unless told). */
-export const postIntegration = (t: TestApp, person: BuiltUser, json: unknown, caller: BuiltUser = person) =>
-  request(t.app, { method: "POST", url: `/api/v1/user/${person.id}/integration`, token: caller.token, json });
-
-/**
- * The whole connection of an OAuth service through its fake's consent page (`GET connect/<service>`, the page
- * answered for `account`, Allow pressed, the callback): where the server sends the browser.
- */
-export async function connectThroughConsent(
-  t: TestApp,
-  fake: { consent(url: string, options: { email: string; allow: boolean }): string },
-  service: string,
-  user: BuiltUser,
-  account = user.email,
-): Promise<string> {
-  const started = await request(t.app, { method: "GET", url: `/api/v1/connect/${service}`, token: user.token });
-  expect(started.statusCode, started.body).toBe(200);
-  const location = fake.consent((started.json() as { url: string }).url, { email: account, allow: true });
-  const back = await request(t.app, { method: "GET", url: pathOf(location) });
-  expect(back.statusCode, back.body).toBe(302);
-  return String(back.headers.location);
 }

@@ -8,14 +8,9 @@ import { asanaServerEnvOf, type FakeAsana, startFakeAsana } from "@timetrap/fake
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { userIntegrations } from "../../db/schema.js";
-import {
-  askedOf,
-  connectThroughConsent,
-  integrationRowOf,
-  memberOf,
-  useTestAppWithFake,
-} from "../../test/connector-tests.js";
+import { askedOf } from "../../test/connector-tests.js";
 import type { BuiltUser } from "../../test/factories.js";
+import { connectThroughConsent, integrationRowOf, memberOf, useTestAppWithFake } from "../../test/integration-api.js";
 import { request, snapshot, type TestApp } from "../../test/test-app.js";
 import { integrationAad, openSecret } from "./secret-box.js";
 

@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { jiraCredentialOf, jiraCredentialText } from "../../connectors/jira.js";
 import { userIntegrations } from "../../db/schema.js";
-import { integrationRowOf, peopleOf, postIntegration, useTestAppWithFake } from "../../test/connector-tests.js";
 import { type BuiltUser, uniqueEmail } from "../../test/factories.js";
+import { integrationRowOf, peopleOf, postIntegration, useTestAppWithFake } from "../../test/integration-api.js";
 import { request, snapshot, type TestApp } from "../../test/test-app.js";
 import { integrationAad, openSecret, sealSecret } from "./secret-box.js";
 

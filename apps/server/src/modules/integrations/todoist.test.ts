@@ -3,14 +3,9 @@ import { type FakeTodoist, startFakeTodoist, todoistServerEnvOf } from "@timetra
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { userIntegrations } from "../../db/schema.js";
-import {
-  askedOf,
-  connectThroughConsent,
-  integrationRowOf,
-  memberOf,
-  useTestAppWithFake,
-} from "../../test/connector-tests.js";
+import { askedOf } from "../../test/connector-tests.js";
 import type { BuiltUser } from "../../test/factories.js";
+import { connectThroughConsent, integrationRowOf, memberOf, useTestAppWithFake } from "../../test/integration-api.js";
 import { pathOf } from "../../test/integrations.js";
 import { request, snapshot, type TestApp } from "../../test/test-app.js";
 import { integrationAad, openSecret } from "./secret-box.js";
