@@ -3,6 +3,7 @@ import {
   afterBoardRefresh,
   boxOf,
   choose,
+  createProjectWithTask,
   dragBetween,
   eventsBetween,
   rome,
@@ -13,6 +14,7 @@ import {
 import { openSignedIn } from "./support/helpers.ts";
 import {
   boardUser,
+  confirmAndSeeWrittenBack,
   connectJira,
   connectPaymo,
   connectThroughConsent,
@@ -29,7 +31,9 @@ import { fill, texts } from "./support/texts.ts";
  * key and Jira's token through the API, the credentials modal being the integrations page's own journey), filters the
  * panel's list, drags a card onto Thursday 14:00 (a one-hour activity with the service as its source and the item's
  * id, Jira's key, as its source id) and, where the service allows, completes an item (its card goes, the fake has it
- * closed).
+ * closed). The dropped block, given a project in its form, has its time confirmed from its menu once it has ended: the
+ * fake then holds one record of its hour with the block's reference (Todoist's comment, Asana's comment story,
+ * Paymo's time entry, Jira's worklog), and the block's form says the time is written.
  */
 test.use({ timezoneId: rome });
 
@@ -46,7 +50,8 @@ async function flipToday(panel: Locator, name: string) {
 }
 
 /**
- * Drags the card onto Thursday 14:00 and expects the board's new one-hour block, saved with the service and the id.
+ * Drags the card onto Thursday 14:00 and expects the board's new one-hour block, saved with the service and the id;
+ * answers the block's id.
  */
 async function dropOnThursday(
   page: Page,
@@ -54,7 +59,7 @@ async function dropOnThursday(
   owner: { token: string; uid: string },
   card: Locator,
   expected: { title: string; source: ItemService; sourceId: string },
-) {
+): Promise<string> {
   const box = await boxOf(card);
   const target = await slotPoint(page, week.thursday, "14:00");
   await afterBoardRefresh(page, () => dragBetween(page, { x: box.x + 24, y: box.y + 12 }, target));
@@ -74,7 +79,28 @@ async function dropOnThursday(
       task_linked_id: null,
     }),
   ]);
+  return stored[0]?.id ?? "";
 }
+
+/** The Timetrap project the person gives the dropped block before confirming its time. */
+const clientWork = { project: "Client work", task: "Support", category: "Development" };
+
+/**
+ * The dropped block, given a project, its time confirmed once it has ended (Thursday 15:30): written back to the
+ * service once, with its note, and the block's form says so.
+ */
+const writtenBack = (
+  page: Page,
+  request: APIRequestContext,
+  language: "en" | "it",
+  block: { service: ItemService; itemId: string; eventId: string; title: string },
+) =>
+  confirmAndSeeWrittenBack(page, request, language, {
+    ...block,
+    project: clientWork.project,
+    after: romeTime(week.thursday, "15:30"),
+    day: "19/03/2026",
+  });
 
 for (const language of ["en", "it"] as const) {
   test.describe(`the side panel's outside sources (${language})`, () => {
@@ -91,8 +117,9 @@ for (const language of ["en", "it"] as const) {
       page,
       request,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(300_000);
       const owner = await boardUser(request, language, "Ada Lovelace");
+      await createProjectWithTask(request, owner, clientWork);
       await openSignedIn(page, owner.token, `/user/${owner.uid}/integrations`, language);
       await connectThroughConsent(page, "todoist", fill(l.integrations.toggle, { service: "Todoist" }), owner.email);
 
@@ -138,7 +165,7 @@ for (const language of ["en", "it"] as const) {
       await page.getByRole("radio", { name: s.filter.all }).click();
       await expect.poll(() => titlesOf(list)).toHaveLength(4);
 
-      await dropOnThursday(page, request, owner, invoiceCard, {
+      const invoiceBlock = await dropOnThursday(page, request, owner, invoiceCard, {
         title: "Send the invoice",
         source: "todoist",
         sourceId: invoice.id,
@@ -156,14 +183,23 @@ for (const language of ["en", "it"] as const) {
         "GET",
       );
       expect(inTodoist.find((stored) => stored.id === printer.id)).toMatchObject({ checked: true });
+
+      // The dropped task's hour, confirmed: a comment on it in Todoist.
+      await writtenBack(page, request, language, {
+        service: "todoist",
+        itemId: invoice.id,
+        eventId: invoiceBlock,
+        title: "Send the invoice",
+      });
     });
 
     test(`Asana: connected on its consent page, a workspace's projects and today's tasks, one dropped and one completed (${language})`, async ({
       page,
       request,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(300_000);
       const owner = await boardUser(request, language, "Ada Lovelace");
+      await createProjectWithTask(request, owner, clientWork);
       await openSignedIn(page, owner.token, `/user/${owner.uid}/integrations`, language);
       await connectThroughConsent(page, "asana", fill(l.integrations.toggle, { service: "Asana" }), owner.email);
 
@@ -205,11 +241,17 @@ for (const language of ["en", "it"] as const) {
       await choose(panel, page, s.filter.project, s.filter.allProjects);
       await expect.poll(() => titlesOf(list)).toHaveLength(3);
 
-      await dropOnThursday(page, request, owner, list.getByRole("article", { name: "Draw the banner" }), {
-        title: "Draw the banner",
-        source: "asana",
-        sourceId: banner.gid,
-      });
+      const bannerBlock = await dropOnThursday(
+        page,
+        request,
+        owner,
+        list.getByRole("article", { name: "Draw the banner" }),
+        {
+          title: "Draw the banner",
+          source: "asana",
+          sourceId: banner.gid,
+        },
+      );
 
       await list.getByRole("button", { name: fill(s.card.completeItem, { title: "Review the contract" }) }).click();
       await expect(page.getByText(l.common.actionExecutedSuccessfully)).toBeVisible();
@@ -222,14 +264,23 @@ for (const language of ["en", "it"] as const) {
         "GET",
       );
       expect(inAsana.find((stored) => stored.gid === contract.gid)).toMatchObject({ completed: true });
+
+      // The dropped task's hour, confirmed: a comment story on it in Asana.
+      await writtenBack(page, request, language, {
+        service: "asana",
+        itemId: banner.gid,
+        eventId: bannerBlock,
+        title: "Draw the banner",
+      });
     });
 
     test(`Paymo: connected with its API key, filtered by project and to today, a task dropped (${language})`, async ({
       page,
       request,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       const owner = await boardUser(request, language, "Ada Lovelace");
+      await createProjectWithTask(request, owner, clientWork);
       await connectPaymo(request, owner);
       // Paymo's projects are the company's: this run's have names of their own.
       const tag = runTag();
@@ -251,23 +302,38 @@ for (const language of ["en", "it"] as const) {
       await expect.poll(() => titlesOf(list)).toEqual([`Price the shirts ${tag}`]);
       await choose(panel, page, s.filter.project, `Branding ${tag}`);
 
-      await dropOnThursday(page, request, owner, list.getByRole("article", { name: `Draw the logo ${tag}` }), {
-        title: `Draw the logo ${tag}`,
-        source: "paymo",
-        sourceId: String(logo.id),
-      });
+      const logoBlock = await dropOnThursday(
+        page,
+        request,
+        owner,
+        list.getByRole("article", { name: `Draw the logo ${tag}` }),
+        {
+          title: `Draw the logo ${tag}`,
+          source: "paymo",
+          sourceId: String(logo.id),
+        },
+      );
       // Paymo's tasks are completed in Paymo.
       await expect(
         list.getByRole("button", { name: fill(s.card.completeItem, { title: `Draw the logo ${tag}` }) }),
       ).toHaveCount(0);
+
+      // The dropped task's hour, confirmed: a time entry of the task in Paymo.
+      await writtenBack(page, request, language, {
+        service: "paymo",
+        itemId: String(logo.id),
+        eventId: logoBlock,
+        title: `Draw the logo ${tag}`,
+      });
     });
 
     test(`Jira: connected with its API token, filtered by issue type with the drawn icons, an issue dropped by its key (${language})`, async ({
       page,
       request,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       const owner = await boardUser(request, language, "Ada Lovelace");
+      await createProjectWithTask(request, owner, clientWork);
       await connectJira(request, owner);
       const project = runTag();
       const issue = (summary: string, type: string, updated: number) =>
@@ -304,10 +370,18 @@ for (const language of ["en", "it"] as const) {
       await choose(panel, page, s.filter.issueType, "Bug");
       await expect.poll(() => titlesOf(list)).toEqual(["Login fails with a long password"]);
 
-      await dropOnThursday(page, request, owner, bugCard, {
+      const bugBlock = await dropOnThursday(page, request, owner, bugCard, {
         title: "Login fails with a long password",
         source: "jira",
         sourceId: bug.key,
+      });
+
+      // The dropped issue's hour, confirmed: a worklog on it in Jira.
+      await writtenBack(page, request, language, {
+        service: "jira",
+        itemId: bug.key,
+        eventId: bugBlock,
+        title: "Login fails with a long password",
       });
     });
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import { bearer, createBoardUser } from "./board.ts";
+import { bearer, choose, createBoardUser, tile } from "./board.ts";
 import { fill, type Language, texts } from "./texts.ts";
 
 /**
@@ -129,4 +129,129 @@ export async function openPanel(page: Page, owner: { uid: string }, service: Ite
   const list = panel.getByRole("list", { name: fill(texts[language].itemSources.list, { name }) });
   await expect(list).toBeVisible(pageLoad);
   return { panel, list };
+}
+
+/**
+ * What the write-back of a block left on an item in a service's fake, as the tool shows it: Todoist's comments on the
+ * task, Asana's comment stories, Paymo's time entries of the task and Jira's worklogs of the issue (deleted ones left
+ * out), each with its text and, where the tool counts time, its seconds.
+ */
+export interface WrittenRecord {
+  text: string;
+  seconds: number | null;
+}
+
+export async function writtenRecords(
+  request: APIRequestContext,
+  service: ItemService,
+  itemId: string,
+): Promise<WrittenRecord[]> {
+  switch (service) {
+    case "todoist": {
+      const comments = await controlFake<{ content: string; is_deleted: boolean }[]>(
+        request,
+        "todoist",
+        "comments",
+        { taskId: itemId },
+        "GET",
+      );
+      return comments
+        .filter((comment) => !comment.is_deleted)
+        .map((comment) => ({ text: comment.content, seconds: null }));
+    }
+    case "asana": {
+      const stories = await controlFake<{ type: string; text: string }[]>(
+        request,
+        "asana",
+        "stories",
+        { taskGid: itemId },
+        "GET",
+      );
+      return stories.filter((story) => story.type === "comment").map((story) => ({ text: story.text, seconds: null }));
+    }
+    case "paymo": {
+      const entries = await controlFake<{ description: string; duration: number }[]>(
+        request,
+        "paymo",
+        "entries",
+        { task_id: itemId },
+        "GET",
+      );
+      return entries.map((entry) => ({ text: entry.description, seconds: entry.duration }));
+    }
+    case "jira": {
+      const worklogs = await controlFake<{ commentText: string; timeSpentSeconds: number }[]>(
+        request,
+        "jira",
+        `issues/${itemId}/worklogs`,
+        {},
+        "GET",
+      );
+      return worklogs.map((worklog) => ({ text: worklog.commentText, seconds: worklog.timeSpentSeconds }));
+    }
+  }
+}
+
+/** The write-back runs on the server's job queue: a generous wait for it on a 2-core machine busy with other work. */
+export const queued = { timeout: 90_000 };
+
+/**
+ * A block dropped from a service, given a project in its event form and, once it has ended, its time confirmed from
+ * its menu as a person does (spec part 1 §4: an ended activity with a project and nothing logged): the service's fake
+ * then holds exactly one record with the block's reference and the note of its hour, and the block's form says the
+ * time is written.
+ */
+export async function confirmAndSeeWrittenBack(
+  page: Page,
+  request: APIRequestContext,
+  language: Language,
+  block: {
+    service: ItemService;
+    itemId: string;
+    eventId: string;
+    title: string;
+    project: string;
+    /** The instant after the block's end the clock moves to. */
+    after: number;
+    /** The block's day, dd/MM/yyyy. */
+    day: string;
+  },
+) {
+  const l = texts[language];
+  const service = { service: itemServiceNames[block.service] };
+  const formOf = () => page.getByRole("dialog", { name: l.eventForm.editTitle });
+
+  await tile(page, block.title).first().click();
+  await expect(formOf()).toBeVisible();
+  await expect(formOf().getByTestId("write-back-section")).toContainText(fill(l.writeBack.section.notYet, service));
+  await choose(formOf(), page, l.eventForm.project, block.project);
+  await formOf().getByRole("button", { name: l.common.save, exact: true }).click();
+  await expect(formOf()).toBeHidden();
+
+  await page.clock.setSystemTime(block.after);
+  await tile(page, block.title).first().click({ button: "right" });
+  await page.getByRole("menuitem", { name: l.board.menu.confirmTime }).click();
+  const reference = `timetrap:${block.eventId}`;
+  await expect
+    .poll(
+      async () =>
+        (await writtenRecords(request, block.service, block.itemId)).filter((record) =>
+          record.text.includes(reference),
+        ),
+      queued,
+    )
+    .toEqual([
+      {
+        text: `1 h logged in Timetrap on ${block.day} [${reference}]`,
+        seconds: block.service === "paymo" || block.service === "jira" ? 3600 : null,
+      },
+    ]);
+  await expect(page.getByRole("img", { name: fill(l.writeBack.mark.written, service) })).toBeVisible(queued);
+
+  await tile(page, block.title).first().click();
+  const section = formOf().getByTestId("write-back-section");
+  await expect(section).toContainText(fill(l.writeBack.section.written, service), queued);
+  await expect(section).toContainText(fill(l.writeBack.section.writtenDetail, { time: "1 h", date: block.day }));
+  await formOf().getByRole("button", { name: l.common.cancel }).click();
+  await expect(formOf()).toBeHidden();
 }
