@@ -1,7 +1,7 @@
 import { Menu } from "@mantine/core";
 import { IconArrowsExchange, IconCircleCheck, IconCopy, IconPencil } from "@tabler/icons-react";
 import type { TimeBlockingEvent } from "@timetrap/domain";
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { type BoardMenuItem, boardMenuItems } from "../lib/tile";
 
@@ -72,18 +72,7 @@ export function PointerMenu<Item extends string>({
   onSelect: (item: Item, event: TimeBlockingEvent) => void;
 }) {
   const { t } = useTranslation();
-  const dropdown = useRef<HTMLDivElement>(null);
   const opened = target !== null && items.length > 0;
-  // Opened by the pointer as by the keyboard, the menu takes the focus on its first item: arrows, Enter and Escape
-  // work at once, and a screen reader reads where it is.
-  useEffect(() => {
-    // A new target (another block, or the same one again) is a new opening.
-    if (!opened || target === null) return;
-    const frame = requestAnimationFrame(() =>
-      dropdown.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus(),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [opened, target]);
   return (
     <Menu opened={opened} onClose={onClose} position="bottom-start" offset={2} shadow="md" withinPortal>
       <Menu.Target>
@@ -93,13 +82,13 @@ export function PointerMenu<Item extends string>({
           style={{ position: "fixed", left: target?.x ?? 0, top: target?.y ?? 0, width: 1, height: 1 }}
         />
       </Menu.Target>
-      <Menu.Dropdown
-        ref={dropdown}
-        aria-label={target ? t("board.menu.label", { title: target.event.title }) : undefined}
-      >
-        {items.map((item) => (
+      <Menu.Dropdown aria-label={target ? t("board.menu.label", { title: target.event.title }) : undefined}>
+        {items.map((item, index) => (
           <Menu.Item
             key={item}
+            // Opened by the pointer as by the keyboard, the menu takes the focus on its first item: arrows, Enter and
+            // Escape work at once, and a screen reader reads where it is.
+            data-autofocus={index === 0 || undefined}
             leftSection={itemIcons[item]}
             onClick={() => {
               if (target) onSelect(item, target.event);

@@ -5,12 +5,15 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { useMyInvitations } from "../api/get-my-invitations";
-import { VerifyEmailNotice } from "./verify-email-notice";
 
 // Offers are rare: their code (with its formatted headline and dates) comes when there is one, not with every page.
 const InvitationOffer = lazyComponent(() => import("./invitation-offer").then((module) => module.InvitationOffer));
 const DeclineInvitationButton = lazyComponent(() =>
   import("./invitation-offer").then((module) => module.DeclineInvitationButton),
+);
+// The reminder is for the first days of an account only: its code comes when it is shown.
+const VerifyEmailNotice = lazyComponent(() =>
+  import("./verify-email-notice").then((module) => module.VerifyEmailNotice),
 );
 
 /**
@@ -30,8 +33,10 @@ export function AccountNotices({ user }: { user: User }) {
   if ((user.email_verified || verifyHidden) && shown.length === 0) return null;
   return (
     <Stack gap="sm" mb="lg" maw={1100} mx="auto">
-      {!user.email_verified && !verifyHidden && <VerifyEmailNotice user={user} onClose={() => setVerifyHidden(true)} />}
       <Suspense fallback={null}>
+        {!user.email_verified && !verifyHidden && (
+          <VerifyEmailNotice user={user} onClose={() => setVerifyHidden(true)} />
+        )}
         {shown.map((invitation) => (
           <InvitationOffer
             key={invitation.uid}

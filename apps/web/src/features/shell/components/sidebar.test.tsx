@@ -129,7 +129,7 @@ describe("sidebar in the shell", () => {
     organization.focus();
     await user.keyboard("{Enter}");
     expect(organization).toHaveAttribute("aria-expanded", "true");
-    const people = within(workspace).getByRole("button", { name: "People" });
+    const people = await within(workspace).findByRole("button", { name: "People" });
     // Tab goes through the open group's entries to People: every stop is a link or a group's button.
     for (let presses = 0; presses < 8 && document.activeElement !== people; presses++) {
       await user.tab();
