@@ -68,7 +68,11 @@ beforeAll(() => {
     onDemandBudget,
   });
   // The figures, for the log of every run.
-  console.info(measured.routes.map((route) => `${kilobytes(route.gzipBytes).padStart(9)}  ${route.name} ${route.gzipBytes}/${route.budget}`).join("\n"));
+  console.info(
+    measured.routes
+      .map((route) => `${kilobytes(route.gzipBytes).padStart(9)}  ${route.name} ${route.gzipBytes}/${route.budget}`)
+      .join("\n"),
+  );
 }, 180_000);
 
 afterAll(() => {
