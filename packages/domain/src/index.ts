@@ -11,6 +11,7 @@ export * from "./csv.js";
 export * from "./customers.js";
 export * from "./errors.js";
 export * from "./events.js";
+export * from "./fuzzy-match.js";
 export * from "./holidays.js";
 export * from "./hours-constants.js";
 export * from "./integration-items.js";
