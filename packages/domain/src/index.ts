@@ -4,6 +4,7 @@ export * from "./approvals.js";
 export * from "./audit.js";
 export * from "./auth.js";
 export * from "./billing.js";
+export * from "./board-keys.js";
 export * from "./calendar-date.js";
 export * from "./color-contrast.js";
 export * from "./contracts.js";
