@@ -1,7 +1,7 @@
 import { Button, Flex, Group, Paper, Text, ThemeIcon } from "@mantine/core";
 import { IconCookie } from "@tabler/icons-react";
 import type { User } from "@timetrap/domain";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUpdateUser } from "../../../api/update-user";
 import { readConsentCookie, writeConsentCookie } from "../consent-cookie";
@@ -51,10 +51,14 @@ export function CookieConsentBanner({ user }: { user: User }) {
     return () => window.removeEventListener("scroll", onScroll, { capture: true });
   }, [visible, decide]);
 
+  const banner = useRef<HTMLDivElement>(null);
+  useReservedSpace(banner, visible);
+
   if (!visible) return null;
 
   return (
     <Paper
+      ref={banner}
       className={classes.banner}
       withBorder
       shadow="lg"
@@ -86,4 +90,29 @@ export function CookieConsentBanner({ user }: { user: User }) {
       </Flex>
     </Paper>
   );
+}
+
+/**
+ * While the banner shows, the page keeps room for it at the bottom (`--cookie-banner-space`): full-height screens (the
+ * board, the team plan) end above it and the others scroll their last rows out from under it.
+ */
+function useReservedSpace(banner: RefObject<HTMLDivElement | null>, shown: boolean) {
+  useEffect(() => {
+    const element = banner.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const reserve = () => {
+      const fromBottom = window.innerHeight - element.getBoundingClientRect().top;
+      root.style.setProperty("--cookie-banner-space", `${Math.ceil(fromBottom)}px`);
+    };
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(element);
+    window.addEventListener("resize", reserve);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", reserve);
+      root.style.removeProperty("--cookie-banner-space");
+    };
+  }, [banner, shown]);
 }
