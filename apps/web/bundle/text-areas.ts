@@ -30,7 +30,12 @@ export const textAreaRoots: Record<TextArea, string[]> = {
   subscription: ["features/subscription/components/subscription-page.tsx"],
   webhooks: ["features/webhooks/components/webhooks-page.tsx"],
   googleCalendar: ["features/board/google/google-layer.tsx", "features/board/google/gcalendar-source.tsx"],
-  boardDialogs: ["features/board/event-form/event-form-modal.tsx", "features/board/side-panel/side-panel.tsx"],
+  boardDialogs: [
+    "features/board/event-form/event-form-modal.tsx",
+    "features/board/side-panel/side-panel.tsx",
+    // The board's keys: their announcements and dialogs come with the first of them (decision 033).
+    "features/board/keyboard/board-keyboard.tsx",
+  ],
   itemSources: ["features/board/item-sources/item-source.tsx"],
   writeBack: ["features/board/write-back/write-back-mark.tsx", "features/board/write-back/write-back-section.tsx"],
 };

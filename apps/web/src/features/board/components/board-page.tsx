@@ -27,6 +27,7 @@ import { useSignedInUser } from "../../../lib/session";
 import type { DaysOffDecoration } from "../days-off/days-off-layer";
 import type { EventFormTarget } from "../event-form/event-form-modal";
 import type { GoogleDecoration } from "../google/google-layer";
+import { useBoardKeyboard } from "../keyboard/use-board-keyboard";
 import { alertError } from "../lib/alert-error";
 import { browserTimeZone, dayTotals } from "../lib/board-time";
 import { boardEventOf, calendarEventId, timesFromCalendar, toCalendarEvent } from "../lib/calendar-events";
@@ -195,6 +196,21 @@ export function BoardPage() {
     setPeriod(keep(period));
   }, []);
 
+  // The board from the keyboard (issue 21, decision 033).
+  const keyboard = useBoardKeyboard({
+    userId,
+    readOnly,
+    events: calendarEvents,
+    loaded: query.isSuccess,
+    preferences,
+    controller,
+    changes,
+    toggleTimer,
+    runningEventId,
+    endOfToday,
+    openForm: setFormTarget,
+  });
+
   const handlers: BoardCalendarHandlers = {
     onRangeChange,
     onSelect: (draft) => setFormTarget({ mode: "create", draft }),
@@ -302,6 +318,7 @@ export function BoardPage() {
       )}
       <div className={classes.body}>
         <div
+          ref={keyboard.rootRef}
           className={classes.calendar}
           aria-busy={query.isFetching}
           // Without its events the grid would read as an empty week: it stays for its dates, greyed and inert.
@@ -334,6 +351,7 @@ export function BoardPage() {
           </Suspense>
         )}
       </div>
+      {keyboard.layer}
       <EventContextMenu
         target={menuTarget}
         readOnly={readOnly}
