@@ -38,13 +38,21 @@ export const textAreaRoots: Record<TextArea, string[]> = {
   ],
   itemSources: ["features/board/item-sources/item-source.tsx"],
   writeBack: ["features/board/write-back/write-back-mark.tsx", "features/board/write-back/write-back-section.tsx"],
+  commandPalette: ["features/command-palette/components/command-palette.tsx"],
 };
 
 /**
  * Areas drawn inside another area's page, fetched later than it (the board's Google Calendar, its event form and side
- * panel): the page's sources stop at their roots, so that their texts are not fetched with the page.
+ * panel, the shell's command palette): the page's sources stop at their roots, so that their texts are not fetched with the page.
  */
-const nestedAreas: readonly TextArea[] = ["googleCalendar", "boardDialogs", "writeBack", "itemSources"];
+const nestedAreas: readonly TextArea[] = [
+  "googleCalendar",
+  "boardDialogs",
+  "writeBack",
+  "itemSources",
+  // The command palette, drawn in the shell, fetched when first opened.
+  "commandPalette",
+];
 
 /**
  * The app's own modules a module imports, statically or, when `dynamic`, with `import()` (relative imports; `import

@@ -8,6 +8,7 @@ import { logOut } from "../features/auth/api/log-out";
 import { SaveBrowserTimeZone } from "../features/board/time-zone/save-browser-time-zone";
 import { TimerWidget } from "../features/board/timer/timer-widget";
 import { useNewChangelog } from "../features/changelog/new-changelog";
+import { CommandPaletteHost, openCommandPalette } from "../features/command-palette/command-palette-host";
 import { TagManager } from "../features/external-scripts/external-scripts";
 import { AccountNotices } from "../features/invitations/components/account-notices";
 import { confirmLogout } from "../features/shell/components/confirm-logout";
@@ -85,6 +86,7 @@ function Shell() {
         knowledgeBaseUrl={config.data?.knowledgeBaseUrl}
         onOpenChangelog={() => setChangelogOpened(true)}
         onLogout={logout}
+        onOpenSearch={openCommandPalette}
       />
       <AppShell.Main>
         <AccountNotices user={user} />
@@ -123,6 +125,8 @@ function Shell() {
       )}
       {/* Spec part 1 §2 and §4 "Session": the running timer is fetched once the shell starts, on every page. */}
       {onboardingDone && <TimerWidget userId={user.uid} />}
+      {/* Issue 21: Ctrl+K or ⌘K opens the command palette on every page; its code comes when first opened. */}
+      {onboardingDone && <CommandPaletteHost />}
       {onboardingDone && <SaveBrowserTimeZone user={user} />}
       <TagManager url={config.data?.tagManagerUrl} consentAccepted={consentAccepted} />
     </AppShell>

@@ -95,6 +95,8 @@ export const textAreas = [
   // The time written back to Todoist, Asana, Paymo and Jira: the tiles' mark and the event form's section, fetched when
   // a block from one of them is drawn or opened (decision 032).
   "writeBack",
+  // The command palette (Ctrl+K on every page of the shell), fetched when first opened (decision 034).
+  "commandPalette",
 ] as const;
 
 export type TextArea = (typeof textAreas)[number];

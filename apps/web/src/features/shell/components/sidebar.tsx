@@ -34,6 +34,7 @@ import {
   type NavGroupEntry,
   type NavLinkEntry,
 } from "../navigation";
+import { SearchButton } from "./search-button";
 import classes from "./sidebar.module.css";
 
 export interface SidebarProps {
@@ -44,6 +45,8 @@ export interface SidebarProps {
   knowledgeBaseUrl: string | undefined;
   onOpenChangelog: () => void;
   onLogout: () => void;
+  /** Opens the command palette. */
+  onOpenSearch: () => void;
 }
 
 function useActive() {
@@ -223,6 +226,7 @@ export function Sidebar({
   knowledgeBaseUrl,
   onOpenChangelog,
   onLogout,
+  onOpenSearch,
 }: SidebarProps) {
   const { t } = useTranslation();
   const isActive = useActive();
@@ -259,6 +263,9 @@ export function Sidebar({
             </ActionIcon>
           </Group>
         )}
+        <Box px={collapsed ? 0 : 4} pt={collapsed ? 0 : 4}>
+          <SearchButton collapsed={collapsed} onClick={onOpenSearch} />
+        </Box>
       </AppShell.Section>
 
       <AppShell.Section grow component={ScrollArea} scrollbarSize={6} mt={4}>
