@@ -123,7 +123,8 @@ function pageItems(user: User, t: TFunction, others: Texts[], navigate: Navigate
         id: `page-${entry.id}`,
         group: "pages",
         title,
-        hint: parents.map((key) => t(key)).join(" › "),
+        // The menu groups the page is in ("Organization › People"), or its section when it is in none.
+        hint: (parents.length > 1 ? parents.slice(1) : parents).map((key) => t(key)).join(" › "),
         // "Organization details" and "Integrations Manage" find the pages their menu group names.
         names: [...titles, ...parentNames.flatMap((parentName) => titles.map((name) => `${parentName} ${name}`))],
         icon: entry.icon,
