@@ -4,6 +4,7 @@ import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import {
   addColleague,
   createOnboardedUser,
+  findRole,
   getMe,
   invitationLink,
   mailedLink,
@@ -64,7 +65,7 @@ async function invite(
   const roles = (await (
     await request.get(`/api/v1/organization/${organization.uid}/role`, { headers: bearer(admin.token) })
   ).json()) as { uid: string; name: string }[];
-  const role = roles.find((r) => r.name === (options.roleName ?? "Member"));
+  const role = findRole(roles, options.roleName ?? "Member");
   const response = await request.post(`/api/v1/organization/${organization.uid}/user/invite`, {
     headers: bearer(admin.token),
     data: { email: options.email, nominative: options.nominative, organization_role_id: role?.uid },

@@ -5,6 +5,7 @@ import { bearer, postCreated } from "./support/board.ts";
 import {
   addColleague,
   createOnboardedUser,
+  findRole,
   getMe,
   openSignedIn,
   password,
@@ -58,7 +59,7 @@ for (const language of ["en", "it"] as const) {
       uid: string;
       name: string;
     }>;
-    const manager = roles.find((role) => role.name === "Manager")!;
+    const manager = findRole(roles, "Manager")!;
     await request.patch(`/api/v1/organization/${org}/user/${luca.uid}`, { headers, data: { role_id: manager.uid } });
     await request.patch(`/api/v1/organization/${org}/role/${manager.uid}`, {
       headers,

@@ -123,6 +123,22 @@ export function invitationLink(email: string): Promise<URL> {
   return mailedLink(email, "invitation");
 }
 
+/**
+ * The built-in roles' names in both languages: an organization names its default roles in its own language at
+ * creation, so a journey looks a built-in role up by either name.
+ */
+const builtInRoleNames: Record<string, readonly string[]> = {
+  Admin: ["Admin", "Amministratore"],
+  Manager: ["Manager"],
+  Member: ["Member", "Membro"],
+};
+
+/** The role called `name`, or, for a built-in role's English name, the same role named in Italian. */
+export function findRole<R extends { name: string }>(roles: readonly R[], name: string): R | undefined {
+  const names = builtInRoleNames[name] ?? [name];
+  return roles.find((r) => r.name === name) ?? roles.find((r) => names.includes(r.name));
+}
+
 /** A colleague invited through the API with one of the organization's roles, who accepted by e-mail. */
 export async function addColleague(
   request: APIRequestContext,
@@ -133,7 +149,7 @@ export async function addColleague(
   const roles = (await (
     await request.get(`/api/v1/organization/${organization.uid}/role`, { headers: bearer(admin.token) })
   ).json()) as { uid: string; name: string }[];
-  const role = roles.find((r) => r.name === options.roleName);
+  const role = findRole(roles, options.roleName);
   if (!role) throw new Error(`no role named ${options.roleName}`);
   const email = options.email ?? uniqueEmail(options.nominative.split(" ")[0]!.toLowerCase());
   const invite = await request.post(`/api/v1/organization/${organization.uid}/user/invite`, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Acl, actions, can, defaultRoles, menuVisibility, subjects } from "./permissions.js";
+import { type Acl, actions, can, defaultRoles, defaultRolesIn, menuVisibility, subjects } from "./permissions.js";
 
 const role = (acls: Acl[]) => ({ acls });
 const admin = defaultRoles.find((r) => r.key === "admin")!;
@@ -33,6 +33,17 @@ describe("can", () => {
 
   it("lets an admin do every action on every subject", () => {
     for (const subject of subjects) for (const action of actions) expect(can(admin, action, subject)).toBe(true);
+  });
+});
+
+describe("defaultRolesIn", () => {
+  it.each([
+    ["en", ["Admin", "Manager", "Member"]],
+    ["it", ["Amministratore", "Manager", "Membro"]],
+  ] as const)("names the roles of a new organization in %s: %j", (language, names) => {
+    const roles = defaultRolesIn(language);
+    expect(roles.map((r) => r.name)).toEqual(names);
+    expect(roles.map((r) => [r.key, r.acls])).toEqual(defaultRoles.map((r) => [r.key, r.acls]));
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Language } from "./languages.js";
 
 export const subjects = ["organization", "role", "user", "project", "timesheet", "team"] as const;
 export const actions = ["read", "create", "edit", "delete"] as const;
@@ -48,6 +49,26 @@ export const defaultRoles: ReadonlyArray<{ key: "admin" | "manager" | "member"; 
   },
   { key: "member", name: "Member", acls: [{ subject: "project", actions: ["read"] }] },
 ];
+
+export type DefaultRoleKey = (typeof defaultRoles)[number]["key"];
+
+/**
+ * The default roles' names in each language. Italian keeps "Manager": it is the word Italian software uses for the role,
+ * and "Responsabile" is already the project team's RACI tag (decision 036).
+ */
+const defaultRoleNames: Record<DefaultRoleKey, Record<Language, string>> = {
+  admin: { en: "Admin", it: "Amministratore" },
+  manager: { en: "Manager", it: "Manager" },
+  member: { en: "Member", it: "Membro" },
+};
+
+/**
+ * The roles a new organization starts with, named in its language. They are ordinary roles after that: the names are
+ * not translated again when the organization's language changes, and an admin may rename them.
+ */
+export function defaultRolesIn(language: Language): Array<{ key: DefaultRoleKey; name: string; acls: Acl[] }> {
+  return defaultRoles.map((role) => ({ ...role, name: defaultRoleNames[role.key][language] }));
+}
 
 export interface MenuVisibility {
   projects: boolean;

@@ -3,7 +3,14 @@ import { type AuditEvent, type AuditPage, auditPageSchema } from "@timetrap/doma
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { auditEvents } from "../../db/schema.js";
-import { addMember, addMemberLacking, buildOrganization, buildUser, testAudit } from "../../test/factories.js";
+import {
+  addMember,
+  addMemberLacking,
+  buildOrganization,
+  buildUser,
+  roleIdOf,
+  testAudit,
+} from "../../test/factories.js";
 import { request, snapshot, useTestApp } from "../../test/test-app.js";
 import { startAuditRetention } from "./audit.service.js";
 
@@ -124,10 +131,8 @@ describe("GET organization/{orgId}/audit", () => {
     const orgId = organization.uid;
     const member = await addMember(t, orgId, "member");
     const other = await addMember(t, orgId, "member");
-    const roles = (
-      await request(t.app, { method: "GET", url: `${`/api/v1/organization/${orgId}`}/role`, token: owner.token })
-    ).json() as Array<{ uid: string; name: string }>;
-    const manager = roles.find((role) => role.name === "Manager")!;
+    // By the role's key, not its name: the default roles are named in the organization's language.
+    const manager = { uid: await roleIdOf(t, orgId, "manager") };
     for (const person of [member, other]) {
       const changed = await request(t.app, {
         method: "PATCH",
@@ -324,10 +329,8 @@ describe("what is recorded", () => {
     const { organization, owner } = await buildOrganization(t);
     const orgId = organization.uid;
     const member = await addMember(t, orgId, "member", { nominative: "Sara Verdi" });
-    const roles = (
-      await request(t.app, { method: "GET", url: `/api/v1/organization/${orgId}/role`, token: owner.token })
-    ).json() as Array<{ uid: string; name: string }>;
-    const manager = roles.find((role) => role.name === "Manager")!;
+    // By the role's key, not its name: the default roles are named in the organization's language.
+    const manager = { uid: await roleIdOf(t, orgId, "manager") };
     await request(t.app, {
       method: "PATCH",
       url: `/api/v1/organization/${orgId}/user/${member.id}`,

@@ -46,8 +46,9 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Create an organization",
         description:
-          "Creates the caller's organization on the Free plan, with its default roles (Admin, Manager, Member) and " +
-          "project statuses; the caller joins it as Admin. Domains are stored in lower case; malformed ones and ones " +
+          "Creates the caller's organization on the Free plan, with its default roles (Admin, Manager, Member, named " +
+          "in the organization's `language`: Amministratore, Manager, Membro in Italian) and project statuses; the " +
+          "caller joins it as Admin. Domains are stored in lower case; malformed ones and ones " +
           "another organization holds are left out and listed in `invalidDomains`. Only for oneself (`id` is the " +
           "caller); a caller who already belongs to an organization gets a 409.",
         security: bearerSecurity,

@@ -7,7 +7,7 @@ import {
   type CreateOrganizationResponse,
   can,
   defaultOrganizationLanguage,
-  defaultRoles,
+  defaultRolesIn,
   defaultTimeOffKinds,
   defaultWorkflowStatuses,
   isUnitBlocked,
@@ -248,7 +248,7 @@ export function createOrganizationsService({
             language: input.language ?? defaultOrganizationLanguage,
             planId: plan.id,
           });
-          const roles = await repo.insertRoles(organization.id, defaultRoles);
+          const roles = await repo.insertRoles(organization.id, defaultRolesIn(organization.language));
           const admin = roles.find((r) => r.key === "admin");
           if (!admin) throw new Error("the default roles have no admin");
           await repo.insertWorkflowStatuses(organization.id, defaultWorkflowStatuses);

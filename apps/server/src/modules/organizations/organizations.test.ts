@@ -44,7 +44,8 @@ describe("POST /user/{id}/organization", () => {
       tierLimited: true,
       tierLimit: 5,
     });
-    expect(body.role).toEqual({ uid: expect.any(String), name: "Admin", acls: defaultRoles[0]!.acls });
+    // An organization made in Italian names its roles in Italian, its creator's included.
+    expect(body.role).toEqual({ uid: expect.any(String), name: "Amministratore", acls: defaultRoles[0]!.acls });
     expect(body.invalidDomains).toEqual([]);
 
     const me = await request(t.app, { method: "GET", url: "/api/v1/auth/me", token: user.token });
@@ -69,6 +70,27 @@ describe("POST /user/{id}/organization", () => {
       ["to_be_invoiced", false, false],
       ["completed", false, false],
     ]);
+  });
+
+  test("names the default roles in the organization's language, as ordinary roles the admin may rename", async () => {
+    const user = await buildUser(t);
+    const created = await createOrganization(user.id, { name: "Studio Rossi", language: "it" }, user.token);
+    const organizationId = created.json().organization.uid as string;
+    const roleRows = await t.db.select().from(roles).where(eq(roles.organizationId, organizationId));
+    expect(roleRows.map((r) => [r.key, r.name]).sort()).toEqual([
+      ["admin", "Amministratore"],
+      ["manager", "Manager"],
+      ["member", "Membro"],
+    ]);
+    const member = roleRows.find((r) => r.key === "member")!;
+    const renamed = await request(t.app, {
+      method: "PATCH",
+      url: `/api/v1/organization/${organizationId}/role/${member.id}`,
+      json: { name: "Collaboratore" },
+      token: user.token,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: "Collaboratore", acls: defaultRoles[2]!.acls });
   });
 
   test("gives the organization English when the body names no language", async () => {

@@ -5,7 +5,15 @@ import { SignJWT, UnsecuredJWT } from "jose";
 import { organizationMembers, organizations, plans, roles } from "../../db/schema.js";
 import { createSessionsRepository } from "../../modules/sessions/sessions.repository.js";
 import { createSessionsService } from "../../modules/sessions/sessions.service.js";
-import { addMember, type BuiltUser, buildOrganization, buildUser, testAudit, testClient } from "../factories.js";
+import {
+  addMember,
+  type BuiltUser,
+  buildOrganization,
+  buildUser,
+  roleIdOf,
+  testAudit,
+  testClient,
+} from "../factories.js";
 import { request, type TestApp } from "../test-app.js";
 
 /** Who calls a route in the matrix. */
@@ -117,8 +125,8 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
   const base = `/api/v1/organization/${orgId}`;
   const uid = (body: Record<string, unknown>) => String(body.uid ?? body.id ?? body.link_id ?? body.update_id);
 
-  const roleList = (await api("GET", `${base}/role`)) as unknown as Array<{ uid: string; name: string }>;
-  const memberRoleId = roleList.find((role) => role.name === "Member")!.uid;
+  // By the role's key, not its name: the default roles are named in the organization's language.
+  const memberRoleId = await roleIdOf(t, orgId, "member");
   const spareRoleId = uid(await api("POST", `${base}/role`, { name: unique("Spare"), acls: [] }));
 
   const customerName = unique("Customer");

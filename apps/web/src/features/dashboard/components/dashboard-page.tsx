@@ -19,6 +19,7 @@ import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { useDecimalFormat } from "../../../lib/number-format";
 import { useCan } from "../../../lib/permissions";
+import { planName } from "../../../lib/plan-name";
 import { useSignedInUser } from "../../../lib/session";
 import { useUserReport } from "../api/get-user-report";
 import { DailyChart } from "./daily-chart";
@@ -151,7 +152,7 @@ export function DashboardPage() {
             <TeamTab
               period={period}
               organizationId={organizationId}
-              planName={plan?.name ?? ""}
+              planName={plan ? planName(plan, t) : ""}
               planBlocked={isUnitBlocked(plan?.config, "TEAM_DASHBOARD")}
             />
           </Tabs.Panel>

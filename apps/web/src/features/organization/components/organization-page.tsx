@@ -9,6 +9,7 @@ import { PageHeader } from "../../../components/page-header";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { notifySuccess } from "../../../lib/notify";
 import { useCan } from "../../../lib/permissions";
+import { planName } from "../../../lib/plan-name";
 import { useOrganization } from "../api/get-organization";
 import { useUpdateOrganization } from "../api/update-organization";
 import { OrganizationAccessTokensSection } from "./organization-access-tokens-section";
@@ -91,7 +92,7 @@ function OrganizationForm({ organization, canEdit }: { organization: Organizatio
           </Text>
           <Group gap="sm" mt={4}>
             <Badge variant="light" size="lg" radius="sm" tt="none">
-              {organization.plan.name}
+              {planName(organization.plan, t)}
             </Badge>
             {canEdit && (
               <Button component={Link} to={`/organization/${organization.uid}/subscription`} variant="subtle" size="xs">

@@ -3,6 +3,7 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import type { SubscriptionPlan, SubscriptionPlans } from "@timetrap/domain";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { planName } from "../../../lib/plan-name";
 import { useSignedInUser } from "../../../lib/session";
 import {
   checkoutFrameClass,
@@ -84,7 +85,7 @@ export function CheckoutStep({
       </Group>
       <div>
         <Title order={2} fz={22}>
-          {t("subscription.checkout.title", { plan: plan.name })}
+          {t("subscription.checkout.title", { plan: planName(plan, t) })}
         </Title>
         <Text c="dimmed" size="sm" mt={4}>
           {t("subscription.checkout.summary", { price: priceText(t, plan), email: me.email })}

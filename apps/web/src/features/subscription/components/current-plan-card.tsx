@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, T
 import { IconAlertTriangle, IconCalendarEvent, IconCheck, IconX } from "@tabler/icons-react";
 import type { OrganizationSubscription } from "@timetrap/domain";
 import { useTranslation } from "react-i18next";
+import { planName } from "../../../lib/plan-name";
 import { type UnitUsageView, unitUsages } from "../lib/plan-units";
 import { allowanceText, dateText, priceText, statusBadge, unitName } from "./plan-texts";
 
@@ -28,7 +29,7 @@ export function CurrentPlanCard({
             </Text>
             <Group gap="sm" align="center">
               <Title order={2} fz={24} data-testid="current-plan-name">
-                {plan.name}
+                {planName(plan, t)}
               </Title>
               {cancels ? (
                 <Badge color="orange" variant="light">
@@ -63,7 +64,7 @@ export function CurrentPlanCard({
       )}
       {cancels && (
         <Alert color="orange" variant="light" icon={<IconCalendarEvent size={18} />}>
-          {t("subscription.scheduledDowngrade", { plan: plan.name, date: dateText(cancels) })}
+          {t("subscription.scheduledDowngrade", { plan: planName(plan, t), date: dateText(cancels) })}
         </Alert>
       )}
 

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useDowngradeSubscription } from "../../../api/subscription";
 import { isApiError } from "../../../lib/api-client";
 import { notifyRequestError, notifySuccess } from "../../../lib/notify";
+import { planName } from "../../../lib/plan-name";
 import { dateText } from "./plan-texts";
 
 /**
@@ -39,7 +40,7 @@ export function DowngradeDialog({
         if (subscription.plan.code !== freePlanCode && scheduled) {
           notifySuccess({ message: t("subscription.downgrade.scheduled", { date: dateText(scheduled.effective_at) }) });
         } else {
-          notifySuccess({ message: t("subscription.downgrade.done", { plan: subscription.plan.name }) });
+          notifySuccess({ message: t("subscription.downgrade.done", { plan: planName(subscription.plan, t) }) });
         }
         close();
       },

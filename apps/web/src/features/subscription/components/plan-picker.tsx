@@ -18,6 +18,7 @@ import { IconCheck, IconCreditCardOff, IconMinus } from "@tabler/icons-react";
 import type { OrganizationSubscription, SubscriptionPlan, SubscriptionPlans } from "@timetrap/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { planName } from "../../../lib/plan-name";
 import { monthlyEuro, planAllowances } from "../lib/plan-units";
 import { CheckoutStep } from "./checkout-step";
 import { allowanceText, dateText, priceText, unitName } from "./plan-texts";
@@ -183,7 +184,7 @@ function PlanCard({
         fullWidth
         disabled={!paymentsConfigured || !priceId}
         onClick={() => priceId && onSelect(priceId)}
-        aria-label={t("subscription.picker.selectPlan", { plan: plan.name })}
+        aria-label={t("subscription.picker.selectPlan", { plan: planName(plan, t) })}
       >
         {t("subscription.picker.select")}
       </Button>
@@ -201,7 +202,7 @@ function PlanCard({
       <Stack gap="md" h="100%">
         <Group justify="space-between" gap="xs">
           <Title order={3} fz={20}>
-            {plan.name}
+            {planName(plan, t)}
           </Title>
           {current && <Badge variant="light">{t("subscription.picker.current")}</Badge>}
         </Group>

@@ -9,6 +9,7 @@ import { PageHeader } from "../../../components/page-header";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useCan } from "../../../lib/permissions";
+import { planName } from "../../../lib/plan-name";
 import { CurrentPlanCard } from "./current-plan-card";
 import { DowngradeDialog } from "./downgrade-dialog";
 import { type PickerStep, PlanPicker } from "./plan-picker";
@@ -54,9 +55,11 @@ function SubscriptionScreen() {
     if (!activating || currentCode !== activating.code) return;
     setActivating(null);
     setStep({ kind: "plans" });
-    notifySuccess({ message: t("subscription.activated", { plan: subscription.data?.plan.name ?? "" }) });
+    notifySuccess({
+      message: t("subscription.activated", { plan: subscription.data ? planName(subscription.data.plan, t) : "" }),
+    });
     void refreshPlanGating();
-  }, [activating, currentCode, subscription.data?.plan.name, refreshPlanGating, t]);
+  }, [activating, currentCode, subscription.data, refreshPlanGating, t]);
 
   useEffect(() => {
     if (!activating) return;
@@ -115,7 +118,7 @@ function SubscriptionScreen() {
           opened={downgradeOpen}
           onClose={() => setDowngradeOpen(false)}
           organizationId={orgId}
-          freePlanName={freePlan?.name ?? t("subscription.free")}
+          freePlanName={freePlan ? planName(freePlan, t) : t("plans.free")}
         />
       </>
     );
