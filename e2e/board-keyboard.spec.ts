@@ -16,7 +16,8 @@ import { openSignedIn } from "./support/helpers.ts";
 
 /**
  * The board from the keyboard and for the eye (issue 11, decision 007): Tab walks the week's blocks in time order, Enter
- * and Space open a block's editor as a click does, Escape brings the focus back to the block, the menu key opens its
+ * opens a block's editor as a click does, and Space too where no timer may run, while on a block whose timer may run
+ * Space starts and stops it (issue 21, decision 033); Escape brings the focus back to the block, the menu key opens its
  * menu; and the words on every block read on its colour, whatever colour and state it has.
  */
 const languages = ["en", "it"] as const;
@@ -188,13 +189,24 @@ for (const language of languages) {
       });
       expect(ring).toEqual(["solid", "2px", "rgb(0, 0, 0)"]);
 
-      // Space too; the timer's own button starts the timer and opens nothing.
+      // Space on a block no timer may run on (Friday is after today) opens it too.
       const invoices = tile(page, "Invoices");
       await invoices.focus();
       await page.keyboard.press(" ");
       await expect(editor.getByRole("textbox", { name: l.eventForm.title, exact: true })).toHaveValue("Invoices");
       await page.keyboard.press("Escape");
       await expect(invoices).toBeFocused();
+
+      // On a block whose timer may run, Space starts the timer and opens nothing; again, it stops it.
+      await review.focus();
+      await page.keyboard.press(" ");
+      const widget = page.getByRole("region", { name: l.timer.widget });
+      await expect(widget).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(review).toBeFocused();
+      await page.keyboard.press(" ");
+      await expect(widget).toBeHidden();
+      await expect(review).toBeFocused();
 
       // The menu key opens the block's menu where the block is; Escape closes it and gives the focus back.
       const copywriting = tile(page, "Copywriting");

@@ -39,6 +39,8 @@ interface KeptChange {
 
 /** Ctrl+Z walks back this many keyboard changes at most. */
 const undoDepth = 20;
+/** Presses waiting for the change before them; more are dropped. */
+const maxWaiting = 3;
 /** How long the focus waits for a changed block to be drawn again. */
 const refocusMs = 3000;
 
@@ -67,22 +69,37 @@ export function keyboardSession(deps: {
 }): KeyboardSession {
   const { input, showDialog, announce } = deps;
   const undo: KeptChange[] = [];
-  // One change at a time: a held arrow repeats faster than the server answers, and each press reads the block as drawn.
-  let busy = false;
+  // One change at a time, in the order pressed: each reads the block as the previous one left it. A held arrow repeats
+  // faster than the server answers: beyond a few presses waiting, the next are dropped.
+  let queue: Promise<void> = Promise.resolve();
+  let waiting = 0;
+  /** Where a block changed by the keys is now: its board id before the change, and a rule that finds it after. */
+  const movedTo = new Map<string, (event: TimeBlockingEvent) => boolean>();
   let refocus = 0;
   const t = i18n.t.bind(i18n);
   const when = (event: TimeBlockingEvent) => blockWhen(event, i18n.language);
 
+  /** The block drawn with this board id, or where a keyboard change took it since; with its id as drawn now. */
   const blockOf = (tileId: string | null) => {
-    const drawn = input().events.find((candidate) => candidate.id === tileId);
-    if (!drawn || drawn.editable === false) return null;
-    return boardEventOf(drawn.extendedProps ?? {});
+    const drawn = input().events;
+    const moved = tileId ? movedTo.get(tileId) : undefined;
+    const found =
+      drawn.find((candidate) => candidate.id === tileId) ??
+      (moved
+        ? drawn.find((candidate) => {
+            const event = boardEventOf(candidate.extendedProps ?? {});
+            return event !== null && moved(event);
+          })
+        : undefined);
+    const event = found && found.editable !== false ? boardEventOf(found.extendedProps ?? {}) : null;
+    return event && found?.id ? { event, tileId: found.id } : null;
   };
 
   /** Puts the focus on the first drawn block `match` accepts, as soon as it is drawn and as long as it is redrawn. */
   const focusWhenDrawn = (match: (event: TimeBlockingEvent) => boolean) => {
     const until = Date.now() + refocusMs;
     const own = ++refocus;
+    let placed = false;
     const step = () => {
       if (own !== refocus || Date.now() > until) return;
       const active = document.activeElement;
@@ -98,16 +115,25 @@ export function keyboardSession(deps: {
         return event !== null && match(event);
       });
       const face = found?.id ? faceOf(found.id) : null;
-      if (face && active !== face) focusTile(found?.id as string);
+      if (face && active === face) placed = true;
+      // Once on the block, the focus leaves it only for the page's body when the board draws the block again; anywhere
+      // else (Tab to another block) the person moved it.
+      else if (placed && active !== document.body) return;
+      else if (face) {
+        focusTile(found?.id as string);
+        placed = true;
+      }
       requestAnimationFrame(step);
     };
     requestAnimationFrame(step);
   };
 
   const save = async (before: TimeBlockingEvent, after: TimeBlockingEvent, message: string, keep = true) => {
-    busy = true;
     try {
       await input().changes.change(before, after);
+      const now = matching(before, after);
+      for (const [id, match] of movedTo) if (match(before)) movedTo.set(id, now);
+      movedTo.set(calendarEventId(before), now);
       if (keep) {
         undo.push({ before, after });
         if (undo.length > undoDepth) undo.shift();
@@ -117,8 +143,6 @@ export function keyboardSession(deps: {
       focusWhenDrawn(matching(before, after));
     } catch (error) {
       alertError(error);
-    } finally {
-      busy = false;
     }
   };
 
@@ -133,7 +157,7 @@ export function keyboardSession(deps: {
   const offered = (event: TimeBlockingEvent, item: BoardMenuItem) =>
     boardMenuItems(event, { now: Date.now(), readOnly: input().readOnly }).includes(item);
 
-  const onBlock = (command: BoardCommand, event: TimeBlockingEvent, tileId: string) => {
+  const onBlock = (command: BoardCommand, event: TimeBlockingEvent, tileId: string): Promise<void> | void => {
     const { preferences } = input();
     const slotMs = durationMsOf(preferences.slotDuration);
     const hidden = preferences.weekends ? [] : [0, 6];
@@ -142,6 +166,8 @@ export function keyboardSession(deps: {
       case "toggleTimer": {
         const running = input().runningEventId;
         input().toggleTimer(event);
+        // The tile is drawn again with its timer's state (an occurrence as the standalone block the timer runs on).
+        focusWhenDrawn(matching(event, event));
         // Another block's timer running: the confirmation that asks to stop it speaks first.
         if (running && running !== event.id) return;
         const key = running ? "boardKeyboard.announce.timerStopped" : "boardKeyboard.announce.timerStarted";
@@ -159,7 +185,7 @@ export function keyboardSession(deps: {
       case "grow": {
         const resized = timed ? resizeBySlots(event, command === "shrink" ? -1 : 1, slotMs) : null;
         if (!resized) return announce(t("boardKeyboard.announce.shortest"));
-        return void save(event, resized, t("boardKeyboard.announce.resized", { when: when(resized) }));
+        return save(event, resized, t("boardKeyboard.announce.resized", { when: when(resized) }));
       }
       case "duplicate":
         if (!offered(event, "copy")) return announce(t("boardKeyboard.announce.notOffered"));
@@ -169,12 +195,12 @@ export function keyboardSession(deps: {
         return;
       case "confirmTime":
         if (!offered(event, "confirmTime")) return announce(t("boardKeyboard.announce.notOffered"));
-        return void save(event, confirmTime(event), t("boardKeyboard.announce.timeConfirmed", { when: when(event) }));
+        return save(event, confirmTime(event), t("boardKeyboard.announce.timeConfirmed", { when: when(event) }));
       case "toPlanning":
       case "toActivity": {
         const item = command === "toPlanning" ? "toPlanning" : "toActivity";
         if (!offered(event, item)) return announce(t("boardKeyboard.announce.notOffered"));
-        return void save(event, switchEventType(event), t(`boardKeyboard.announce.${item}`));
+        return save(event, switchEventType(event), t(`boardKeyboard.announce.${item}`));
       }
       case "delete":
         if (event.source === "gcalendar") return announce(t("boardKeyboard.announce.notOffered"));
@@ -189,7 +215,7 @@ export function keyboardSession(deps: {
   };
 
   const moved = (before: TimeBlockingEvent, after: TimeBlockingEvent) =>
-    void save(before, after, t("boardKeyboard.announce.moved", { when: when(after) }));
+    save(before, after, t("boardKeyboard.announce.moved", { when: when(after) }));
 
   const undoLast = () => {
     const last = undo.pop();
@@ -200,14 +226,14 @@ export function keyboardSession(deps: {
     if (!current) return announce(t("boardKeyboard.announce.nothingToUndo"));
     const restored = { ...current };
     for (const field of fieldsUndone) Object.assign(restored, { [field]: last.before[field] });
-    void save(current, restored, t("boardKeyboard.announce.undone", { when: when(restored) }), false);
+    return save(current, restored, t("boardKeyboard.announce.undone", { when: when(restored) }), false);
   };
 
   const newBlock = (tileId: string | null) => {
     const { events, preferences, controller } = input();
     const timeZone = browserTimeZone();
     const now = Date.now();
-    const focused = tileId ? blockOf(tileId) : null;
+    const focused = tileId ? blockOf(tileId)?.event : null;
     const view = controller.view;
     const shown = (instant: number) =>
       !view || (instant >= view.activeStart.getTime() && instant < view.activeEnd.getTime());
@@ -233,12 +259,18 @@ export function keyboardSession(deps: {
   return {
     run: (command, tileId) => {
       if (command === "shortcuts") return showDialog({ kind: "shortcuts" });
-      if (busy) return;
-      if (command === "newBlock") return newBlock(tileId ?? focusedTile());
-      if (command === "undo") return undoLast();
-      const event = blockOf(tileId);
-      if (!event || !tileId) return;
-      onBlock(command, event, tileId);
+      if (waiting >= maxWaiting) return;
+      waiting += 1;
+      queue = queue
+        .then(() => {
+          if (command === "newBlock") return newBlock(tileId ?? focusedTile());
+          if (command === "undo") return undoLast();
+          const block = blockOf(tileId);
+          return block ? onBlock(command, block.event, block.tileId) : undefined;
+        })
+        .finally(() => {
+          waiting -= 1;
+        });
     },
   };
 }
