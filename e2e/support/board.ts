@@ -47,8 +47,12 @@ export async function postCreated(request: APIRequestContext, token: string, pat
 }
 
 /** A user whose board shows the whole day on every day of the week, in Rome. */
-export async function createBoardUser(request: APIRequestContext, nominative = "Ada Lovelace") {
-  const user = await createOnboardedUser(request, { nominative });
+export async function createBoardUser(
+  request: APIRequestContext,
+  nominative = "Ada Lovelace",
+  options: { cookieConsent?: boolean | null } = {},
+) {
+  const user = await createOnboardedUser(request, { nominative, ...options });
   const me = await getMe(request, user.token);
   const saved = await request.patch(`/api/v1/user/${me.uid}`, {
     headers: bearer(user.token),

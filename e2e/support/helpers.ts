@@ -50,7 +50,14 @@ export function ownClientAddress(): Record<string, string> {
 /** A user who finished onboarding, made through the API: the journeys that start later use it. */
 export async function createOnboardedUser(
   request: APIRequestContext,
-  options: { email?: string; nominative?: string; organization?: string; domains?: string[] } = {},
+  options: {
+    email?: string;
+    nominative?: string;
+    organization?: string;
+    domains?: string[];
+    /** null: the cookie question is still open, and the banner asks it. */
+    cookieConsent?: boolean | null;
+  } = {},
 ) {
   const email = options.email ?? uniqueEmail();
   const signup = await request.post("/api/v1/auth/basic/signup", {
@@ -62,7 +69,12 @@ export async function createOnboardedUser(
   const headers = { authorization: `Bearer ${token}` };
   const terms = await request.patch(`/api/v1/user/${user.uid}`, {
     headers,
-    data: { terms_of_use: true, privacy_policy: true, language: "en", cookie_consent: true },
+    data: {
+      terms_of_use: true,
+      privacy_policy: true,
+      language: "en",
+      ...(options.cookieConsent === null ? {} : { cookie_consent: options.cookieConsent ?? true }),
+    },
   });
   expect(terms.status()).toBe(200);
   const org = await request.post(`/api/v1/user/${user.uid}/organization`, {

@@ -75,7 +75,8 @@ function Shell() {
   return (
     <AppShell
       navbar={{ width: collapsed ? sidebarWidth.collapsed : sidebarWidth.expanded, breakpoint: 0 }}
-      padding="xl"
+      // A phone keeps its narrow width for the page: the wide margins come from the 768 px breakpoint up.
+      padding={{ base: "sm", sm: "xl" }}
       bg="var(--mantine-color-gray-0)"
     >
       <Sidebar
@@ -88,7 +89,8 @@ function Shell() {
         onLogout={logout}
         onOpenSearch={openCommandPalette}
       />
-      <AppShell.Main>
+      {/* The cookie banner, while it asks, keeps room below the page's last rows (cookie-consent-banner.tsx). */}
+      <AppShell.Main pb="calc(var(--app-shell-padding, 0px) + var(--cookie-banner-space, 0px))">
         <AccountNotices user={user} />
         {/* A page whose code is still on the way: the shell stays, the loader stands where the page will be. */}
         <Suspense fallback={<LoadingState />}>

@@ -92,6 +92,45 @@ describe("board page", () => {
   );
 
   it(
+    "keeps its week and view in the address: a link opens that week, Next records the next one",
+    async () => {
+      const fetch = boardServer(events);
+      const later = new Date(monday);
+      later.setDate(later.getDate() + 16);
+      const laterMonday = new Date(monday);
+      laterMonday.setDate(laterMonday.getDate() + 14);
+      const key = (day: Date) =>
+        `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
+      const { user } = renderApp({ route: `/user/user-1/board?date=${key(later)}&view=week` });
+
+      await waitFor(() => expect(fetch.requestsTo("GET", "/api/v1/user/user-1/time-blocking")).toHaveLength(1));
+      const [request] = fetch.requestsTo("GET", "/api/v1/user/user-1/time-blocking");
+      expect(new Date(request?.url.searchParams.get("startTime") ?? "").getTime()).toBe(laterMonday.getTime());
+      // A day inside the week shown is left as it was linked.
+      expect(screen.getByTestId("location").textContent).toContain(`date=${key(later)}`);
+
+      await user.click(screen.getByRole("button", { name: "Next" }));
+      const nextMonday = new Date(laterMonday);
+      nextMonday.setDate(nextMonday.getDate() + 7);
+      await waitFor(() => expect(screen.getByTestId("location").textContent).toContain(`date=${key(nextMonday)}`));
+      expect(screen.getByTestId("location").textContent).toContain("view=week");
+    },
+    slowRender,
+  );
+
+  it(
+    "says how to start on an empty week of one's own board",
+    async () => {
+      boardServer([]);
+      renderApp({ route: "/user/user-1/board" });
+      expect(
+        await screen.findByText("Nothing planned here yet. Drag across the grid to create a block, or press N."),
+      ).toBeInTheDocument();
+    },
+    slowRender,
+  );
+
+  it(
     "offers the timer on an activity of this week and not on a planning block",
     async () => {
       boardServer(events);

@@ -14,7 +14,7 @@ import {
   type TimeBlockingEvent,
   withPreferenceDefaults,
 } from "@timetrap/domain";
-import { Suspense, useCallback, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useActiveOrganizationUsers } from "../../../api/get-organization-users";
@@ -30,6 +30,7 @@ import type { GoogleDecoration } from "../google/google-layer";
 import { useBoardKeyboard } from "../keyboard/use-board-keyboard";
 import { alertError } from "../lib/alert-error";
 import { browserTimeZone, dayTotals } from "../lib/board-time";
+import { boardDateParam, boardView, dateToRecord, startOfBoardDate } from "../lib/board-url";
 import { boardEventOf, calendarEventId, timesFromCalendar, toCalendarEvent } from "../lib/calendar-events";
 import { dropEventInput } from "../lib/drop";
 import { readDropItem } from "../lib/drop-item";
@@ -110,7 +111,9 @@ export function BoardPage() {
   const narrow = useMediaQuery("(max-width: 767px)", undefined, { getInitialValueInEffect: false }) ?? false;
   const preferences = useMemo(() => withPreferenceDefaults(me.preferences), [me.preferences]);
   const readOnly = userId !== me.uid && !can("edit", "team");
-  const view = narrow ? "timeGridDay" : preferences.calendarView;
+  // The week and view in the address (board-url.ts): a reload, a shared link, Back and Forward show the same days.
+  const dateParam = boardDateParam(searchParams.get("date"));
+  const view = boardView(searchParams.get("view"), preferences.calendarView, narrow);
   const mayPickUser = can("read", "team");
   const panel = searchParams.get("panel");
 
@@ -189,12 +192,36 @@ export function BoardPage() {
     [labels, runningEventId, toggleTimer, timer.pending, endOfToday, readOnly, events, timeZone],
   );
 
-  const onRangeChange = useCallback(({ visible, period }: { visible: EventRange; period: EventRange }) => {
-    const keep = (next: EventRange) => (current: EventRange | null) =>
-      current && current.start === next.start && current.end === next.end ? current : next;
-    setRange(keep(visible));
-    setPeriod(keep(period));
-  }, []);
+  // The grid went to other days (the toolbar, Today, a change of view): the address follows, as a new history entry.
+  const dateParamRef = useRef(dateParam);
+  dateParamRef.current = dateParam;
+  const periodRef = useRef<EventRange | null>(null);
+  const onRangeChange = useCallback(
+    ({ visible, period }: { visible: EventRange; period: EventRange }) => {
+      const keep = (next: EventRange) => (current: EventRange | null) =>
+        current && current.start === next.start && current.end === next.end ? current : next;
+      periodRef.current = period;
+      setRange(keep(visible));
+      setPeriod(keep(period));
+      const date = dateToRecord(period, dateParamRef.current, Date.now());
+      if (date) {
+        dateParamRef.current = date;
+        setSearchParams((current) => {
+          const params = new URLSearchParams(current);
+          params.set("date", date);
+          return params;
+        });
+      }
+    },
+    [setSearchParams],
+  );
+  // The address went to other days (Back, Forward, a link): the grid follows.
+  useEffect(() => {
+    const shown = periodRef.current;
+    if (!shown) return;
+    const target = dateParam ? startOfBoardDate(dateParam) : Date.now();
+    if (target < shown.start || target >= shown.end) controller.gotoDate(new Date(target));
+  }, [dateParam, controller]);
 
   // The board from the keyboard (issue 21, decision 033).
   const keyboard = useBoardKeyboard({
@@ -301,10 +328,11 @@ export function BoardPage() {
         onNext={() => controller.next()}
         users={mayPickUser ? (users.data ?? []) : null}
         userId={userId}
-        onUserChange={(id) => navigate(`/user/${encodeURIComponent(id)}/board${panel ? `?panel=${panel}` : ""}`)}
+        onUserChange={(id) => navigate(`/user/${encodeURIComponent(id)}/board${boardSearch(searchParams)}`)}
         onOpenPreferences={() => setPreferencesOpened(true)}
         panelOpen={panel !== null}
         onTogglePanel={() => setPanel(panel ? null : "tasks")}
+        dayView={view === "timeGridDay"}
       />
       {range && (
         <Suspense fallback={null}>
@@ -332,8 +360,13 @@ export function BoardPage() {
               readOnly={readOnly}
               view={view}
               handlers={handlers}
+              initialDate={dateParam ?? undefined}
             />
           </BoardTilesContext.Provider>
+          {/* A week with nothing in it says how to start (issue 21); the grid under it still takes the drag. */}
+          {!readOnly && query.isSuccess && events.length === 0 && (
+            <p className={classes.emptyHint}>{t("board.empty")}</p>
+          )}
           {query.isPending && range && (
             <div className={classes.loading}>
               <LoadingState />
@@ -370,6 +403,17 @@ export function BoardPage() {
       )}
     </Box>
   );
+}
+
+/** Another person's board shows the same days, view and panel. */
+function boardSearch(current: URLSearchParams): string {
+  const params = new URLSearchParams();
+  for (const key of ["date", "view", "panel"]) {
+    const value = current.get(key);
+    if (value) params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `?${search}` : "";
 }
 
 const monthKeys = [

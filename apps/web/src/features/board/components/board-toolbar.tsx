@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Select, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Title, Tooltip } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import {
   IconChevronLeft,
   IconChevronRight,
@@ -7,8 +8,12 @@ import {
   IconSettings,
 } from "@tabler/icons-react";
 import type { OrganizationUser } from "@timetrap/domain";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { lazyComponent } from "../../../lib/lazy-component";
 import classes from "./board.module.css";
+
+const BoardUserPicker = lazyComponent(() => import("./board-user-picker").then((module) => module.BoardUserPicker));
 
 export interface BoardToolbarProps {
   title: string;
@@ -25,12 +30,17 @@ export interface BoardToolbarProps {
   onOpenPreferences: () => void;
   panelOpen: boolean;
   onTogglePanel: () => void;
+  /** Whether the board shows one day, so that the arrows say they move by a day; by default on a phone, which always does. */
+  dayView?: boolean;
 }
 
 /** Spec part 1 §2 "Board": Today, previous, next, the month, the user picker, preferences and the side panel. */
 export function BoardToolbar(props: BoardToolbarProps) {
   const { t } = useTranslation();
   const panelLabel = t("board.toolbar.panel");
+  // Under the spec's 768 px breakpoint the board shows one day (board-page.tsx) and the arrows go from day to day.
+  const narrow = useMediaQuery("(max-width: 767px)", undefined, { getInitialValueInEffect: false }) ?? false;
+  const dayView = props.dayView ?? narrow;
   return (
     <div className={classes.toolbar}>
       <div className={classes.navigation}>
@@ -43,7 +53,7 @@ export function BoardToolbar(props: BoardToolbarProps) {
             size={36}
             onClick={props.onPrev}
             disabled={props.prevDisabled}
-            aria-label={t("board.toolbar.previous")}
+            aria-label={dayView ? t("board.toolbar.previousDay") : t("board.toolbar.previous")}
           >
             <IconChevronLeft size={18} />
           </ActionIcon>
@@ -52,7 +62,7 @@ export function BoardToolbar(props: BoardToolbarProps) {
             size={36}
             onClick={props.onNext}
             disabled={props.nextDisabled}
-            aria-label={t("board.toolbar.next")}
+            aria-label={dayView ? t("board.toolbar.nextDay") : t("board.toolbar.next")}
           >
             <IconChevronRight size={18} />
           </ActionIcon>
@@ -63,20 +73,10 @@ export function BoardToolbar(props: BoardToolbarProps) {
       </div>
       <div className={classes.tools}>
         {props.users && (
-          <Select
-            size="sm"
-            className={classes.userPicker}
-            aria-label={t("board.toolbar.user")}
-            placeholder={t("board.toolbar.user")}
-            data={props.users.map((user) => ({ value: user.uid, label: user.nominative }))}
-            value={props.userId}
-            onChange={(value) => {
-              if (value && value !== props.userId) props.onUserChange(value);
-            }}
-            allowDeselect={false}
-            searchable
-            nothingFoundMessage={t("board.toolbar.noUser")}
-          />
+          // Its place is kept while it loads, so that the tools beside it do not move.
+          <Suspense fallback={<div className={classes.userPicker} />}>
+            <BoardUserPicker users={props.users} userId={props.userId} onUserChange={props.onUserChange} />
+          </Suspense>
         )}
         <Tooltip label={t("board.toolbar.preferences")}>
           <ActionIcon
