@@ -69,6 +69,12 @@ for (const language of ["en", "it"] as const) {
     );
     await shot(page, language, "command-palette");
     await expectNoSeriousA11yViolations(page, `command palette (${language})`);
+    // A few letters find something in every group, best group first.
+    await search.fill("re");
+    await expect(list.getByRole("group", { name: t.commandPalette.groups.actions })).toContainText(
+      "Write the quarterly report",
+    );
+    await shot(page, language, "command-palette-search");
     await search.fill(language === "en" ? "progetti" : "projects");
     await expect(list.getByRole("group", { name: t.commandPalette.groups.pages })).toContainText(t.menu.projects);
     await shot(page, language, "command-palette-other-language");
@@ -96,5 +102,15 @@ for (const language of ["en", "it"] as const) {
     await expect(widget).toBeHidden();
     const timer = await request.get(`/api/v1/user/${owner.uid}/timer`, { headers: bearer(owner.token) });
     expect(await timer.json()).toBeNull();
+
+    // The sidebar's button opens it for the pointer; Escape gives the focus back to the button.
+    const button = page.getByRole("button", { name: t.components.sidebar.search });
+    await button.click();
+    await expect(page.getByRole("combobox", { name: t.commandPalette.label })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(button).toBeFocused();
+    await page.getByRole("button", { name: t.components.sidebar.collapse }).click();
+    await expect(page.getByRole("button", { name: t.components.sidebar.search })).toBeVisible();
+    await shot(page, language, "command-palette-collapsed-sidebar");
   });
 }

@@ -115,17 +115,18 @@ function pageItems(user: User, t: TFunction, others: Texts[], navigate: Navigate
         walk(entry.children, [...parents, entry.label]);
         continue;
       }
-      const parent = parents.at(-1) as TranslationKey;
       const title = entry.text ?? t(entry.label);
       const titles = [title, ...(entry.text ? [] : otherNames(others, entry.label))];
-      const parentNames = [t(parent), ...otherNames(others, parent)];
+      // A page is also found by its menu group with its name ("Organization details"); a section's name would match
+      // every page under it, except the integrations' "Manage", which says what it is only with its section.
+      const parent = parents.length > 1 ? parents.at(-1) : entry.id === "integrations" ? parents[0] : undefined;
+      const parentNames = parent ? [t(parent), ...otherNames(others, parent)] : [];
       items.push({
         id: `page-${entry.id}`,
         group: "pages",
         title,
         // The menu groups the page is in ("Organization › People"), or its section when it is in none.
         hint: (parents.length > 1 ? parents.slice(1) : parents).map((key) => t(key)).join(" › "),
-        // "Organization details" and "Integrations Manage" find the pages their menu group names.
         names: [...titles, ...parentNames.flatMap((parentName) => titles.map((name) => `${parentName} ${name}`))],
         icon: entry.icon,
         run: () => navigate(entry.to),

@@ -127,4 +127,20 @@ describe("command palette", () => {
     await view.user.keyboard("{Escape}");
     await waitFor(() => expect(save).toHaveFocus());
   });
+
+  it("opens with Ctrl+K while typing in a field too, and closes again with it", async () => {
+    signedIn();
+    const view = renderApp({ route: "/user/user-1/profile" });
+    await screen.findByRole("heading", { name: "Profile" });
+    const field = document.createElement("input");
+    field.setAttribute("aria-label", "Notes");
+    document.body.append(field);
+    field.focus();
+    await view.user.keyboard("{Control>}k{/Control}");
+    const input = await screen.findByRole("combobox", { name: "Search pages, projects, people and actions" });
+    await waitFor(() => expect(input).toHaveFocus());
+    await view.user.keyboard("{Control>}k{/Control}");
+    await waitFor(() => expect(field).toHaveFocus());
+    field.remove();
+  });
 });

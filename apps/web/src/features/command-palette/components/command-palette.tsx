@@ -70,13 +70,22 @@ export function CommandPalette({
   const activeIndex = options.length === 0 ? -1 : Math.min(active, options.length - 1);
   const optionId = (index: number) => `${id}-option-${index}`;
 
-  // A fresh search each time the palette opens.
+  // A fresh search each time the palette opens. Once closed (Escape, Ctrl+K again, an option run), the focus goes back
+  // to where the person was, unless what the palette ran took it elsewhere (a confirmation dialog).
+  const wasOpened = useRef(opened);
   useEffect(() => {
     if (opened) {
       setQuery("");
       setActive(0);
+    } else if (wasOpened.current) {
+      setTimeout(() => {
+        const focused = document.activeElement;
+        const lost = !focused || focused === document.body || content.current?.contains(focused);
+        if (lost && opener.current?.isConnected) opener.current.focus();
+      });
     }
-  }, [opened]);
+    wasOpened.current = opened;
+  }, [opened, opener]);
 
   // The active option stays in sight as the arrows move it.
   useEffect(() => {
@@ -84,19 +93,9 @@ export function CommandPalette({
     document.getElementById(optionId(activeIndex))?.scrollIntoView?.({ block: "nearest" });
   });
 
-  const close = () => {
-    onClose();
-    // Back to where the person was, unless what the palette ran took the focus elsewhere (a confirmation dialog).
-    setTimeout(() => {
-      const focused = document.activeElement;
-      const lost = !focused || focused === document.body || content.current?.contains(focused);
-      if (lost && opener.current?.isConnected) opener.current.focus();
-    });
-  };
-
   const run = (item: PaletteItem | undefined) => {
     if (!item) return;
-    close();
+    onClose();
     item.run();
   };
 
@@ -126,7 +125,7 @@ export function CommandPalette({
 
   let index = -1;
   return (
-    <Modal.Root opened={opened} onClose={close} size="lg" yOffset="12vh" returnFocus={false}>
+    <Modal.Root opened={opened} onClose={onClose} size="lg" yOffset="12vh" returnFocus={false}>
       <Modal.Overlay backgroundOpacity={0.35} blur={2} />
       <Modal.Content ref={content} aria-label={t("commandPalette.dialog")} radius="lg" className={classes.content}>
         <div className={classes.search}>
