@@ -118,7 +118,7 @@ function ShortcutTable({ caption, shortcuts }: { caption: string; shortcuts: Sho
       </Table.Caption>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w="38%">{t("boardKeyboard.shortcuts.keysHeader")}</Table.Th>
+          <Table.Th w="44%">{t("boardKeyboard.shortcuts.keysHeader")}</Table.Th>
           <Table.Th>{t("boardKeyboard.shortcuts.doesHeader")}</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -129,12 +129,15 @@ function ShortcutTable({ caption, shortcuts }: { caption: string; shortcuts: Sho
               {shortcut.keys.map((together, index) => (
                 <Fragment key={together.join("+")}>
                   {index > 0 && <Text span size="sm">{` ${t("boardKeyboard.shortcuts.or")} `}</Text>}
-                  {together.map((name, position) => (
-                    <Fragment key={name}>
-                      {position > 0 && " + "}
-                      <Kbd size="sm">{name}</Kbd>
-                    </Fragment>
-                  ))}
+                  {/* A combination never breaks across lines: "Shift +" alone at a line's end reads as another key. */}
+                  <span style={{ whiteSpace: "nowrap" }}>
+                    {together.map((name, position) => (
+                      <Fragment key={name}>
+                        {position > 0 && " + "}
+                        <Kbd size="sm">{name}</Kbd>
+                      </Fragment>
+                    ))}
+                  </span>
                 </Fragment>
               ))}
             </Table.Td>
