@@ -124,7 +124,8 @@ async function studio(request: Parameters<typeof createOnboardedUser>[0]) {
 
 /** Focuses the opener as Tab would, opens its dialog with Enter, and waits for the dialog to hold the focus. */
 async function openWithKeyboard(page: Page, opener: Locator): Promise<Locator> {
-  await expect(opener).toBeVisible();
+  // A page drawn for the first time fetches its code and its texts first.
+  await expect(opener).toBeVisible({ timeout: 15_000 });
   await opener.focus();
   await page.keyboard.press("Enter");
   const dialog = page.locator('[role="dialog"][aria-modal="true"]').last();

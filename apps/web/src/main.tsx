@@ -19,9 +19,6 @@ void textsReady.then(() =>
   ),
 );
 
-// Installed before anyone can open a dialog, outside the first load: closing any dialog gives the focus back to its opener.
-void import("./lib/dialog-focus-return").then((module) => module.returnFocusToDialogOpeners(document));
-
 if (import.meta.env.PROD) {
   // Its notice and its check are nothing the first page draws.
   void import("./features/app-update/register-service-worker").then((module) => module.registerServiceWorker());

@@ -2,7 +2,7 @@ import "@mantine/dates/styles.css";
 import "dayjs/locale/it";
 import { DatesProvider } from "@mantine/dates";
 import { ModalsProvider } from "@mantine/modals";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -11,9 +11,28 @@ import { useTranslation } from "react-i18next";
  */
 export function SignedInProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  useDialogFocusReturn();
   return (
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
       <ModalsProvider>{children}</ModalsProvider>
     </DatesProvider>
   );
+}
+
+/**
+ * Closing any dialog gives the focus back to the control that opened it (decision 036). The watcher comes with the
+ * signed-in screens, the only ones with dialogs, in a chunk of its own fetched once they are drawn.
+ */
+function useDialogFocusReturn() {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import("../lib/dialog-focus-return").then((module) => {
+      if (!left) stop = module.returnFocusToDialogOpeners(document);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, []);
 }
