@@ -1,4 +1,4 @@
-import { Center, Group, Table, type TableThProps, Text, UnstyledButton } from "@mantine/core";
+import { Center, Group, type MantineSize, Table, type TableThProps, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import { useState } from "react";
 
@@ -52,21 +52,31 @@ export interface SortableThProps<K extends string> extends Omit<TableThProps, "o
   sortKey: K;
   sort: Sort<K> | null;
   onSort: (key: K) => void;
+  /** The label's size: `xs` (with a smaller arrow) for a table of many columns that must fit the screen. */
+  labelSize?: MantineSize;
 }
 
 /** A header cell whose button cycles the column's sort; `aria-sort` tells assistive technology the order. */
-export function SortableTh<K extends string>({ label, sortKey, sort, onSort, ...props }: SortableThProps<K>) {
+export function SortableTh<K extends string>({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  labelSize = "sm",
+  ...props
+}: SortableThProps<K>) {
   const direction = sort?.key === sortKey ? sort.direction : null;
+  const compact = labelSize === "xs";
   const Icon = direction === "asc" ? IconChevronUp : direction === "desc" ? IconChevronDown : IconSelector;
   return (
     <Table.Th aria-sort={direction ? ariaSort[direction] : "none"} {...props}>
       <UnstyledButton onClick={() => onSort(sortKey)} w="100%">
-        <Group justify="space-between" gap={4} wrap="nowrap">
-          <Text fw={600} size="sm">
+        <Group justify="space-between" gap={compact ? 2 : 4} wrap="nowrap">
+          <Text fw={600} size={labelSize}>
             {label}
           </Text>
           <Center c={direction ? undefined : "dimmed"}>
-            <Icon size={14} stroke={1.8} aria-hidden />
+            <Icon size={compact ? 12 : 14} stroke={1.8} aria-hidden />
           </Center>
         </Group>
       </UnstyledButton>

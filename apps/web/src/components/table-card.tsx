@@ -1,14 +1,28 @@
 import { Paper, Table } from "@mantine/core";
 import type { ReactNode } from "react";
+import classes from "./table-card.module.css";
 
 /**
  * The bordered card a list's table sits in, edge to edge. Below `minWidth` the table scrolls sideways inside
- * the card instead of squeezing its columns.
+ * the card instead of squeezing its columns; with `stickyFirstColumn` the first column (the row's name) stays in
+ * view while the others scroll (decision 035).
  */
-export function TableCard({ minWidth, children }: { minWidth: number; children: ReactNode }) {
+export function TableCard({
+  minWidth,
+  stickyFirstColumn = true,
+  children,
+}: {
+  minWidth: number;
+  stickyFirstColumn?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder radius="lg" p={0} style={{ overflow: "hidden" }}>
-      <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        type="native"
+        className={stickyFirstColumn ? classes.stickyFirstColumn : undefined}
+      >
         {children}
       </Table.ScrollContainer>
     </Paper>

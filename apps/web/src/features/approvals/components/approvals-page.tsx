@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from "@mantine/core";
+import { ActionIcon, Avatar, Badge, Button, Group, Paper, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconChevronLeft, IconChevronRight, IconUsersGroup } from "@tabler/icons-react";
 import {
@@ -27,6 +15,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { HiddenLabelTh } from "../../../components/hidden-label-th";
+import { ListPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { TableCard } from "../../../components/table-card";
@@ -354,7 +343,7 @@ export function ApprovalsPage() {
   }
 
   return (
-    <Box maw={1100} mx="auto">
+    <ListPage>
       <PageHeader
         title={t("menu.approvals")}
         description={t("approvals.description")}
@@ -373,6 +362,6 @@ export function ApprovalsPage() {
         timeZone={timeZone}
         onClose={() => setEntries((state) => ({ ...state, opened: false }))}
       />
-    </Box>
+    </ListPage>
   );
 }

@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useActiveOrganizationUsers } from "../../../api/get-organization-users";
 import { DateField } from "../../../components/date-field";
+import { ListPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { TableCard } from "../../../components/table-card";
@@ -125,12 +126,12 @@ export function AuditPage() {
 
   if (!can("edit", "organization")) {
     return (
-      <Box maw={1200} mx="auto">
+      <ListPage>
         <PageHeader title={t("audit.title")} />
         <Alert color="yellow" variant="light" icon={<IconLock size={18} />}>
           {t("audit.noAccess")}
         </Alert>
-      </Box>
+      </ListPage>
     );
   }
 
@@ -186,7 +187,7 @@ export function AuditPage() {
   }
 
   return (
-    <Box maw={1200} mx="auto">
+    <ListPage>
       <PageHeader
         title={t("audit.title")}
         description={t("audit.description")}
@@ -238,6 +239,6 @@ export function AuditPage() {
         </SimpleGrid>
       </Paper>
       {content}
-    </Box>
+    </ListPage>
   );
 }

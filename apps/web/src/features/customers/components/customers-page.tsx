@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Button, Stack, Table, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Anchor, Button, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconAddressBook, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { type Customer, canWriteCustomers } from "@timetrap/domain";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useCustomers } from "../../../api/get-customers";
 import { HiddenLabelTh } from "../../../components/hidden-label-th";
+import { ListPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { SortableTh, sortRows, useSort } from "../../../components/sortable-table";
@@ -189,7 +190,7 @@ export function CustomersPage() {
   }
 
   return (
-    <Box maw={1100} mx="auto">
+    <ListPage>
       <PageHeader
         title={t("menu.customers")}
         description={t("customers.description")}
@@ -211,6 +212,6 @@ export function CustomersPage() {
         onClose={() => setDeletion((current) => ({ ...current, opened: false }))}
         onDeleted={() => setDeletion((current) => ({ ...current, opened: false }))}
       />
-    </Box>
+    </ListPage>
   );
 }

@@ -1,6 +1,7 @@
-import { Box, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { ListPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { HolidayGroupsSection } from "./holiday-groups-section";
 import { TimeOffKindsSection } from "./time-off-kinds-section";
@@ -13,12 +14,12 @@ export function HolidaysPage() {
   const { t } = useTranslation();
   const { orgId = "" } = useParams();
   return (
-    <Box maw={1100} mx="auto">
+    <ListPage>
       <PageHeader title={t("holidays.title")} description={t("holidays.description")} />
       <Stack gap={40}>
         <HolidayGroupsSection organizationId={orgId} />
         <TimeOffKindsSection organizationId={orgId} />
       </Stack>
-    </Box>
+    </ListPage>
   );
 }

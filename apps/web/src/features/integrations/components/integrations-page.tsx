@@ -1,4 +1,4 @@
-import { Alert, Box, Stack, Text } from "@mantine/core";
+import { Alert, Stack, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import type { ConnectErrorCode, IntegrationService, IntegrationServiceState, UserIntegrations } from "@timetrap/domain";
 import type { ParseKeys } from "i18next";
@@ -12,6 +12,7 @@ import {
   useUserIntegrations,
 } from "../../../api/integrations";
 import { openConfirmation } from "../../../components/confirm-action";
+import { FormPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { notifyError, notifyRequestError, notifySuccess } from "../../../lib/notify";
@@ -42,12 +43,12 @@ export function IntegrationsPage() {
   const me = useSignedInUser();
   if (userId !== me.uid) {
     return (
-      <Box maw={900} mx="auto">
+      <FormPage>
         <PageHeader title={t("integrations.title")} />
         <Alert color="yellow" variant="light" icon={<IconLock size={18} />}>
           {t("integrations.noAccess")}
         </Alert>
-      </Box>
+      </FormPage>
     );
   }
   return <IntegrationsScreen userId={userId} />;
@@ -114,7 +115,7 @@ function IntegrationsScreen({ userId }: { userId: string }) {
 
   const limit = integrations.data?.limit;
   return (
-    <Box maw={900} mx="auto">
+    <FormPage>
       <PageHeader
         title={t("integrations.title")}
         description={t("integrations.description")}
@@ -127,7 +128,7 @@ function IntegrationsScreen({ userId }: { userId: string }) {
         }
       />
       {content}
-    </Box>
+    </FormPage>
   );
 }
 

@@ -32,7 +32,7 @@ export function AccountNotices({ user }: { user: User }) {
 
   if ((user.email_verified || verifyHidden) && shown.length === 0) return null;
   return (
-    <Stack gap="sm" mb="lg" maw={1100} mx="auto">
+    <Stack gap="sm" mb="lg">
       <Suspense fallback={null}>
         {!user.email_verified && !verifyHidden && (
           <VerifyEmailNotice user={user} onClose={() => setVerifyHidden(true)} />

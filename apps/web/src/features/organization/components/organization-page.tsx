@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { DomainListInput } from "../../../components/domain-list-input";
+import { FormPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { notifySuccess } from "../../../lib/notify";
@@ -158,7 +159,7 @@ export function OrganizationPage() {
   const organization = useOrganization(orgId);
 
   return (
-    <Box maw={760} mx="auto">
+    <FormPage>
       <PageHeader title={t("pages.organizationDetail")} />
       {organization.isPending ? (
         <LoadingState />
@@ -184,6 +185,6 @@ export function OrganizationPage() {
           {can("edit", "organization") && <OrganizationAccessTokensSection orgId={organization.data.uid} />}
         </>
       )}
-    </Box>
+    </FormPage>
   );
 }

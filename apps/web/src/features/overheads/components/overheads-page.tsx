@@ -1,4 +1,4 @@
-import { Box, Button, Table } from "@mantine/core";
+import { Button, Table } from "@mantine/core";
 import { IconPlus, IconReceipt2 } from "@tabler/icons-react";
 import type { Overhead } from "@timetrap/domain";
 import { type ReactNode, useState } from "react";
@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useConfirmAction } from "../../../components/confirm-action";
 import { HiddenLabelTh } from "../../../components/hidden-label-th";
+import { ListPage } from "../../../components/page-body";
 import { BackLink, PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { RowActions } from "../../../components/row-actions";
@@ -110,7 +111,7 @@ export function OverheadsPage() {
   }
 
   return (
-    <Box maw={900} mx="auto">
+    <ListPage>
       <BackLink to={`/organization/${orgId}/users`}>{t("overheads.back")}</BackLink>
       <PageHeader
         title={t("menu.overheads")}
@@ -124,6 +125,6 @@ export function OverheadsPage() {
         overhead={form.overhead}
         onClose={() => setForm((current) => ({ ...current, opened: false }))}
       />
-    </Box>
+    </ListPage>
   );
 }

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUpdateUser } from "../../../api/update-user";
 import { LanguageSelect } from "../../../components/language-select";
+import { FormPage } from "../../../components/page-body";
 import { i18n } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { AccessTokensSection } from "./access-tokens-section";
@@ -65,7 +66,7 @@ export function ProfilePage({
   };
 
   return (
-    <Box maw={760} mx="auto">
+    <FormPage>
       <Title order={1} fz={26} mb="lg">
         {t("screens.profile.title")}
       </Title>
@@ -119,6 +120,6 @@ export function ProfilePage({
       <CalendarFeedSection userId={user.uid} />
       {securityActivity}
       <LeaveOrganizationSection user={user} />
-    </Box>
+    </FormPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Group, SegmentedControl, TextInput, Tooltip } from "@mantine/core";
+import { Button, Group, SegmentedControl, TextInput, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconBriefcase, IconCategory, IconPlus, IconSearch } from "@tabler/icons-react";
 import { isUnitBlocked, matchesProjectSearch, type PlanConfigEntry, type Project } from "@timetrap/domain";
@@ -6,6 +6,7 @@ import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { useProjects } from "../../../api/get-projects";
+import { ListPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { useCan } from "../../../lib/permissions";
@@ -123,7 +124,7 @@ export function ProjectsPage() {
   const hasProjects = projects.isSuccess && projects.data.length > 0;
 
   return (
-    <Box maw={1400} mx="auto">
+    <ListPage>
       <PageHeader
         title={t("menu.projects")}
         description={t("projects.description")}
@@ -186,6 +187,6 @@ export function ProjectsPage() {
         canEdit={can("edit", "project")}
         onClose={() => setCategoriesOpened(false)}
       />
-    </Box>
+    </ListPage>
   );
 }

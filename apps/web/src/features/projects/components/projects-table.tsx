@@ -142,7 +142,8 @@ export function ProjectsTable({
           size="xs"
           leftSection={<IconSearch size={14} />}
           aria-label={t("projects.filterBy", { column: label(column) })}
-          placeholder={t("projects.filterBy", { column: label(column) })}
+          // The column's name is right above: a short word fits the narrow column where "Filter by …" was cut.
+          placeholder={t("projects.filter.text")}
           value={columnFilters[key]}
           onChange={(event) => {
             const value = event.currentTarget.value;
@@ -157,7 +158,8 @@ export function ProjectsTable({
         <MultiSelect
           size="xs"
           aria-label={t("projects.filterBy", { column: label(column) })}
-          placeholder={columnFilters[key].length ? undefined : t("projects.filter.any")}
+          // No "Any" written in a column as narrow as a badge: an empty pick with the filter's mark says it.
+          leftSection={columnFilters[key].length ? undefined : <IconFilter size={12} />}
           data={pickOptions[key]}
           value={columnFilters[key]}
           onChange={(value) => setColumnFilters((current) => ({ ...current, [key]: value }))}
@@ -196,7 +198,7 @@ export function ProjectsTable({
         );
       case "status":
         return (
-          <Badge variant="light" color="cyan">
+          <Badge variant="light" color="cyan" miw="max-content">
             {statusName(project)}
           </Badge>
         );
@@ -226,11 +228,12 @@ export function ProjectsTable({
           </Text>
         );
       case "progress":
+        // The figure over its bar: the column is no wider than its header.
         return (
-          <Group gap="xs" wrap="nowrap">
-            <Progress value={project.progress} size="sm" w={56} aria-hidden />
+          <Stack gap={4}>
             <Text size="sm">{project.progress}%</Text>
-          </Group>
+            <Progress value={project.progress} size="sm" aria-hidden />
+          </Stack>
         );
     }
   };
@@ -274,8 +277,10 @@ export function ProjectsTable({
         </Button>
       </Group>
 
-      <TableCard minWidth={1320}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+      {/* Ten columns fit the content area of a 1280 px screen (decision 035); narrower, the table scrolls under a
+          title column that stays. */}
+      <TableCard minWidth={1000}>
+        <Table verticalSpacing="sm" horizontalSpacing={6} highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               {projectColumns.map((column) => (
@@ -285,14 +290,17 @@ export function ProjectsTable({
                   sortKey={column}
                   sort={sort}
                   onSort={toggle}
-                  miw={column === "title" ? 200 : undefined}
+                  labelSize="xs"
+                  miw={column === "title" ? 120 : undefined}
                 />
               ))}
             </Table.Tr>
             <Table.Tr>
               {projectColumns.map((column) => (
                 <Table.Td key={column} py={6}>
-                  {filterCell(column)}
+                  {/* A field's own width does not widen its column: the headers and the values set the widths, the
+                      filter fills what they leave (decision 035). */}
+                  <div style={{ width: 0, minWidth: "100%" }}>{filterCell(column)}</div>
                 </Table.Td>
               ))}
             </Table.Tr>

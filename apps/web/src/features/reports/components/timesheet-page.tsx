@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-} from "@mantine/core";
+import { Alert, Button, Group, MultiSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconDownload, IconLock, IconReportAnalytics, IconTableOptions } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -21,6 +10,7 @@ import { getCustomersQueryOptions } from "../../../api/get-customers";
 import { useActiveOrganizationUsers } from "../../../api/get-organization-users";
 import { useProjects } from "../../../api/get-projects";
 import { DateField } from "../../../components/date-field";
+import { ListPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { notifyRequestError } from "../../../lib/notify";
@@ -134,17 +124,17 @@ export function TimesheetPage() {
   // The menu hides the entry without the right; someone who follows a link is told why nothing comes.
   if (!can("read", "timesheet")) {
     return (
-      <Box maw={1200} mx="auto">
+      <ListPage>
         <PageHeader title={t("timesheet.title")} />
         <Alert color="yellow" variant="light" icon={<IconLock size={18} />}>
           {t("timesheet.noAccess")}
         </Alert>
-      </Box>
+      </ListPage>
     );
   }
 
   return (
-    <Box maw={1200} mx="auto">
+    <ListPage>
       <PageHeader
         title={t("timesheet.title")}
         description={t("timesheet.description")}
@@ -239,6 +229,6 @@ export function TimesheetPage() {
         </Stack>
       </Paper>
       {content}
-    </Box>
+    </ListPage>
   );
 }

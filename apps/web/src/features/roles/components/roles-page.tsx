@@ -1,10 +1,11 @@
-import { Anchor, Box, Button, Table, Text } from "@mantine/core";
+import { Anchor, Button, Table, Text } from "@mantine/core";
 import { IconPlus, IconShieldLock } from "@tabler/icons-react";
 import { actions, newRoleDraft, type Role, subjects } from "@timetrap/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useRoles } from "../../../api/get-roles";
+import { ListPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { TableCard } from "../../../components/table-card";
@@ -86,7 +87,7 @@ export function RolesPage() {
   }
 
   return (
-    <Box maw={1100} mx="auto">
+    <ListPage>
       <PageHeader
         title={t("roles.title")}
         action={
@@ -105,6 +106,6 @@ export function RolesPage() {
         opened={editor.opened}
         onClose={() => setEditor({ ...editor, opened: false })}
       />
-    </Box>
+    </ListPage>
   );
 }

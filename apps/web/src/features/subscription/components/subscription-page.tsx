@@ -1,10 +1,11 @@
-import { Alert, Box } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { freePlanCode, type SubscriptionPlan } from "@timetrap/domain";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useOrganizationSubscription, useRefreshPlanGating, useSubscriptionPlans } from "../../../api/subscription";
+import { FormPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -25,12 +26,12 @@ export function SubscriptionPage() {
   const can = useCan();
   if (!can("edit", "organization")) {
     return (
-      <Box maw={960} mx="auto">
+      <FormPage>
         <PageHeader title={t("subscription.title")} />
         <Alert color="yellow" variant="light" icon={<IconLock size={18} />}>
           {t("subscription.noAccess")}
         </Alert>
-      </Box>
+      </FormPage>
     );
   }
   return <SubscriptionScreen />;
@@ -125,9 +126,9 @@ function SubscriptionScreen() {
   }
 
   return (
-    <Box maw={960} mx="auto">
+    <FormPage>
       <PageHeader title={t("subscription.title")} description={t("subscription.description")} />
       {content}
-    </Box>
+    </FormPage>
   );
 }

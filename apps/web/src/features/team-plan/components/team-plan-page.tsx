@@ -1,4 +1,4 @@
-import { Alert, Box, VisuallyHidden } from "@mantine/core";
+import { Alert, VisuallyHidden } from "@mantine/core";
 import { IconLock, IconUsersGroup } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import {
@@ -23,6 +23,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useActiveOrganizationUsers } from "../../../api/get-organization-users";
 import { useProjects } from "../../../api/get-projects";
+import { ListPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { lazyComponent, useDrawnOnce } from "../../../lib/lazy-component";
@@ -57,12 +58,12 @@ export function TeamPlanPage() {
   const orgId = me.organization?.uid;
   if (!can("read", "team") || !orgId) {
     return (
-      <Box maw={1200} mx="auto">
+      <ListPage>
         <PageHeader title={t("menu.teamPlan")} />
         <Alert color="yellow" variant="light" icon={<IconLock size={18} />}>
           {t("teamPlan.noAccess")}
         </Alert>
-      </Box>
+      </ListPage>
     );
   }
   return <TeamPlanScreen orgId={orgId} />;

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Select, Stack, Tabs, Title } from "@mantine/core";
+import { Button, Group, Select, Stack, Tabs, Title } from "@mantine/core";
 import { IconBeach, IconPlus, IconUserPlus } from "@tabler/icons-react";
 import { type TimeOff, type TimeOffStatus, timeOffStatuses } from "@timetrap/domain";
 import { useMemo, useState } from "react";
@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useActiveOrganizationUsers } from "../../../api/get-organization-users";
 import { useTimeOffKinds } from "../../../api/time-off-kinds";
+import { ListPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { useCan } from "../../../lib/permissions";
 import { useSignedInUser } from "../../../lib/session";
@@ -136,7 +137,7 @@ export function TimeOffPage() {
   );
 
   return (
-    <Box maw={1100} mx="auto">
+    <ListPage>
       <PageHeader
         title={t("timeOff.title")}
         description={t("timeOff.description")}
@@ -193,6 +194,6 @@ export function TimeOffPage() {
         names={names}
         onClose={() => setDecision(null)}
       />
-    </Box>
+    </ListPage>
   );
 }

@@ -20,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { useRoles } from "../../../api/get-roles";
 import { useConfirmAction } from "../../../components/confirm-action";
+import { ListPage } from "../../../components/page-body";
 import { BackLink } from "../../../components/page-header";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { mutationToasts } from "../../../lib/notify";
@@ -209,9 +210,9 @@ export function UserDetailsPage() {
   }
 
   return (
-    <Box maw={1100} mx="auto">
+    <ListPage>
       <BackLink to={`/organization/${orgId}/users`}>{t("users.backToList")}</BackLink>
       {content}
-    </Box>
+    </ListPage>
   );
 }

@@ -31,6 +31,7 @@ import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { HiddenLabelTh } from "../../../components/hidden-label-th";
+import { ListPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { useCan } from "../../../lib/permissions";
@@ -303,7 +304,7 @@ export function UsersPage() {
   }
 
   return (
-    <Box maw={1100} mx="auto">
+    <ListPage>
       <PageHeader
         title={t("users.title")}
         action={
@@ -369,6 +370,6 @@ export function UsersPage() {
       {can("create", "user") && (
         <InviteUserModal organizationId={orgId} opened={inviting} onClose={() => setInviting(false)} />
       )}
-    </Box>
+    </ListPage>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Box, Button, Group, Paper, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconHistory, IconLock, IconPencil, IconPlus, IconTrash, IconWebhook } from "@tabler/icons-react";
 import type { Webhook } from "@timetrap/domain";
@@ -8,6 +8,7 @@ import { useParams } from "react-router";
 import { useDeleteWebhook, useRotateWebhookSecret, useWebhooks } from "../../../api/webhooks";
 import { openConfirmation, useConfirmAction } from "../../../components/confirm-action";
 import { HiddenLabelTh } from "../../../components/hidden-label-th";
+import { ListPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { TableCard } from "../../../components/table-card";
@@ -97,12 +98,12 @@ export function WebhooksPage() {
 
   if (!allowed) {
     return (
-      <Box maw={1100} mx="auto">
+      <ListPage>
         <PageHeader title={t("menu.webhooks")} />
         <Alert color="yellow" variant="light" icon={<IconLock size={18} />}>
           {t("webhooks.noAccess")}
         </Alert>
-      </Box>
+      </ListPage>
     );
   }
 
@@ -226,7 +227,7 @@ export function WebhooksPage() {
   }
 
   return (
-    <Box maw={1100} mx="auto">
+    <ListPage>
       <PageHeader
         title={t("menu.webhooks")}
         description={t("webhooks.description")}
@@ -248,6 +249,6 @@ export function WebhooksPage() {
         opened={log.opened}
         onClose={() => setLog((current) => ({ ...current, opened: false }))}
       />
-    </Box>
+    </ListPage>
   );
 }

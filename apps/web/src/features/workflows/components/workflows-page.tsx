@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Group, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip } from "@mantine/core";
 import { IconArrowsShuffle, IconLock, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import type { WorkflowStatus } from "@timetrap/domain";
 import { type ReactNode, useMemo, useState } from "react";
@@ -7,6 +7,7 @@ import { useParams } from "react-router";
 import { useWorkflowStatuses } from "../../../api/get-workflow-statuses";
 import { useConfirmAction } from "../../../components/confirm-action";
 import { HiddenLabelTh } from "../../../components/hidden-label-th";
+import { FormPage } from "../../../components/page-body";
 import { PageHeader } from "../../../components/page-header";
 import { EmptyListState, LoadErrorState, LoadingState } from "../../../components/query-states";
 import { TableCard } from "../../../components/table-card";
@@ -138,7 +139,7 @@ export function WorkflowsPage() {
   }
 
   return (
-    <Box maw={760} mx="auto">
+    <FormPage>
       <PageHeader
         title={t("menu.workflows")}
         description={t("workflows.description")}
@@ -151,6 +152,6 @@ export function WorkflowsPage() {
         status={form.status}
         onClose={() => setForm((current) => ({ ...current, opened: false }))}
       />
-    </Box>
+    </FormPage>
   );
 }

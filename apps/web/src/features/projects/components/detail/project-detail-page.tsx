@@ -1,4 +1,4 @@
-import { Box, Button, EmptyState, Group, Paper, Tabs, Title } from "@mantine/core";
+import { Button, EmptyState, Group, Paper, Tabs, Title } from "@mantine/core";
 import {
   IconChartHistogram,
   IconChecklist,
@@ -14,8 +14,10 @@ import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useConfirmAction } from "../../../../components/confirm-action";
+import { ListPage } from "../../../../components/page-body";
 import { BackLink } from "../../../../components/page-header";
 import { LoadErrorState, LoadingState } from "../../../../components/query-states";
+import { ScrollingTabsList } from "../../../../components/scrolling-tabs-list";
 import { isApiError } from "../../../../lib/api-client";
 import { useCan } from "../../../../lib/permissions";
 import { useSignedInUser } from "../../../../lib/session";
@@ -136,7 +138,7 @@ function ProjectView({
         // On a phone the tabs stay on one line and scroll sideways rather than stacking.
         styles={{ list: { flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }, tab: { flexShrink: 0 } }}
       >
-        <Tabs.List aria-label={t("projectDetail.tabs.label")} mb="md">
+        <ScrollingTabsList value={tab} aria-label={t("projectDetail.tabs.label")} mb="md">
           <Tabs.Tab value="insights" leftSection={<IconChartHistogram size={16} />}>
             {t("projectDetail.tabs.insights")}
           </Tabs.Tab>
@@ -152,7 +154,7 @@ function ProjectView({
           <Tabs.Tab value="activities" leftSection={<IconClockHour4 size={16} />}>
             {t("projectDetail.tabs.activities")}
           </Tabs.Tab>
-        </Tabs.List>
+        </ScrollingTabsList>
         <Tabs.Panel value="insights">
           <Suspense fallback={<LoadingState />}>
             <ProjectInsightsTab organizationId={organizationId} project={project} />
@@ -215,9 +217,9 @@ export function ProjectDetailPage() {
   }
 
   return (
-    <Box maw={1200} mx="auto">
+    <ListPage>
       <BackLink to={listPath}>{t("projectDetail.backToProjects")}</BackLink>
       {content}
-    </Box>
+    </ListPage>
   );
 }
