@@ -16,7 +16,7 @@ import { focusTile } from "../components/event-tile";
 import { alertError } from "../lib/alert-error";
 import { browserTimeZone } from "../lib/board-time";
 import { boardEventOf, calendarEventId } from "../lib/calendar-events";
-import { type BoardMenuItem, boardMenuItems } from "../lib/tile";
+import { type BoardMenuItem, boardMenuItems, calendarServiceSource } from "../lib/tile";
 import type { BoardKeyboardInput } from "./use-board-keyboard";
 
 export { KeyboardDialogs } from "./keyboard-dialogs";
@@ -203,7 +203,7 @@ export function keyboardSession(deps: {
         return save(event, switchEventType(event), t(`boardKeyboard.announce.${item}`));
       }
       case "delete":
-        if (event.source === "gcalendar") return announce(t("boardKeyboard.announce.notOffered"));
+        if (event.source === calendarServiceSource) return announce(t("boardKeyboard.announce.notOffered"));
         showDialog({ kind: "delete", event, onDeleted: deleted(event, neighbourOf(tileId)) });
         return;
     }
