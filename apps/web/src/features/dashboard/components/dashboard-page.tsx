@@ -1,4 +1,4 @@
-import { Alert, Box, Group, Stack, Tabs, Title } from "@mantine/core";
+import { Alert, Group, Stack, Tabs, Title } from "@mantine/core";
 import { IconAlertTriangle, IconUser, IconUsersGroup } from "@tabler/icons-react";
 import {
   activityHours,
@@ -15,6 +15,7 @@ import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import type { EventRange } from "../../../api/time-blocking";
+import { ListPage } from "../../../components/page-body";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { useDecimalFormat } from "../../../lib/number-format";
@@ -126,7 +127,7 @@ export function DashboardPage() {
   );
 
   return (
-    <Box maw={1200} mx="auto">
+    <ListPage>
       <Group justify="space-between" align="center" mb="lg" gap="md">
         <Title order={1} fz={26}>
           {t("menu.dashboard")}
@@ -160,6 +161,6 @@ export function DashboardPage() {
       ) : (
         personal
       )}
-    </Box>
+    </ListPage>
   );
 }

@@ -1,20 +1,21 @@
-import { Box, Button, EmptyState, Paper, Title } from "@mantine/core";
+import { Button, EmptyState, Paper, Title } from "@mantine/core";
 import { IconHourglassHigh, IconMapOff, IconShieldLock } from "@tabler/icons-react";
 import type { ParseKeys } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ListPage } from "../../../components/page-body";
 
 function PageFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box maw={1100} mx="auto">
+    <ListPage>
       <Title order={1} fz={26} mb="lg">
         {title}
       </Title>
       <Paper withBorder radius="lg" py={72} px="xl" bg="var(--mantine-color-body)">
         {children}
       </Paper>
-    </Box>
+    </ListPage>
   );
 }
 
