@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { freePlanCode, type OrganizationSubscription } from "@timetrap/domain";
+import { freePlanCode, type OrganizationSubscription, type UnitType } from "@timetrap/domain";
 import { useTranslation } from "react-i18next";
-import { useDowngradeSubscription } from "../../../api/subscription";
+import { useDowngradeSubscription, useOrganizationSubscription } from "../../../api/subscription";
 import { isApiError } from "../../../lib/api-client";
 import { notifyRequestError, notifySuccess } from "../../../lib/notify";
 import { planName } from "../../../lib/plan-name";
-import { dateText } from "./plan-texts";
+import { dateText, unitName } from "./plan-texts";
 
 /**
  * The downgrade's confirmation (issue 14): a refusal (409, naming what to remove first) stays in the dialog; Paddle's
@@ -25,6 +25,8 @@ export function DowngradeDialog({
 }) {
   const { t } = useTranslation();
   const downgrade = useDowngradeSubscription(organizationId);
+  // The page's own query (already fetched): its blockers are what the refusal names, said in the reader's language.
+  const blockers = useOrganizationSubscription(organizationId).data?.downgrade_blockers ?? [];
   const refusal =
     downgrade.error && isApiError(downgrade.error) && downgrade.error.status === 409 ? downgrade.error : null;
 
@@ -60,7 +62,22 @@ export function DowngradeDialog({
             icon={<IconAlertTriangle size={18} />}
             title={t("subscription.downgrade.refused")}
           >
-            {refusal.ErrorMessage}
+            {blockers.length > 0 ? (
+              <Stack gap={4}>
+                {blockers.map((blocker) => (
+                  <Text key={blocker.unit} size="sm">
+                    {t("subscription.downgrade.blocker", {
+                      unit: unitName(t, blocker.unit as UnitType),
+                      usage: blocker.usage,
+                      limit: blocker.limit,
+                      excess: blocker.excess,
+                    })}
+                  </Text>
+                ))}
+              </Stack>
+            ) : (
+              refusal.ErrorMessage
+            )}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">

@@ -244,6 +244,23 @@ describe("subscription page", () => {
     expect(fetch.requestsTo("DELETE", subscriptionPath)).toHaveLength(1);
   });
 
+  it("names what to remove before a downgrade in the reader's words, from the organization's blockers", async () => {
+    const message = "The free plan allows fewer: remove 1 project (6 of 5 allowed) before downgrading";
+    subscriptionServer({
+      current: onPlan(unlimited, { downgrade_blockers: [{ unit: "PROJECT", usage: 6, limit: 5, excess: 1 }] }),
+      routes: { [`DELETE ${subscriptionPath}`]: () => errorResponse(409, "CONFLICT", message) },
+    });
+    const { user } = renderApp({ route });
+    await user.click(await screen.findByRole("button", { name: "Change plan" }));
+    await user.click(await screen.findByRole("button", { name: "Downgrade" }));
+    const dialog = await screen.findByRole("dialog", { name: "Downgrade to the Free plan?" });
+    await user.click(within(dialog).getByRole("button", { name: "Downgrade" }));
+    expect(
+      await within(dialog).findByText("Projects: 6 in use, the free plan allows 5. Remove 1 first."),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(message)).not.toBeInTheDocument();
+  });
+
   it("says until when the plan stays when Paddle cancels at the period's end", async () => {
     let current = onPlan(unlimited);
     subscriptionServer({
