@@ -186,6 +186,7 @@ for (const language of languages) {
       await page.keyboard.press("Escape");
       await expect(shortcuts).toBeHidden();
       await expect(brief).toBeFocused();
+      await page.screenshot({ path: `/tmp/keys-shots/board-${language}.png` });
     });
   });
 }

@@ -115,7 +115,7 @@ for (const language of languages) {
       await page.clock.resume();
     });
 
-    test("Tab walks the blocks in time order; Enter, Space and the menu key open them; Escape comes back to the block", async ({
+    test("Tab walks the blocks in time order; Enter opens them, Space opens or times them, the menu key opens their menu; Escape comes back to the block", async ({
       page,
       request,
     }) => {
