@@ -1,4 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
+import en from "../apps/web/src/locales/en.json" with { type: "json" };
+import it from "../apps/web/src/locales/it.json" with { type: "json" };
+import { createEvent } from "./support/board.ts";
 import { addColleague, createOnboardedUser, getMe, openSignedIn } from "./support/helpers.ts";
 import { shot } from "./support/screens.ts";
 
@@ -8,6 +11,7 @@ import { shot } from "./support/screens.ts";
  * sticks out sideways: a wide table scrolls inside its card, never the page.
  */
 const languages = ["en", "it"] as const;
+const texts = { en, it };
 const phone = { width: 390, height: 844 };
 
 for (const language of languages) {
@@ -59,6 +63,23 @@ for (const language of languages) {
         productivity_target: 85,
         from_date: "2026-01-01",
       });
+      // A running timer: its widget must stay on screen on every page.
+      const quarter = 15 * 60_000;
+      const start = Math.floor(Date.now() / quarter) * quarter;
+      const block = await createEvent(
+        request,
+        { token: admin.token, uid: me.uid },
+        {
+          title: "Preventivo Caffè Nero",
+          start_time: start,
+          end_time: start + 4 * quarter,
+        },
+      );
+      const timer = await request.post(`/api/v1/user/${me.uid}/timer`, {
+        headers,
+        data: { start_time: Date.now() - 754_000, time_blocking_event_id: block.id },
+      });
+      expect(timer.status(), await timer.text()).toBe(201);
 
       const user = `/user/${me.uid}`;
       const organization = `/organization/${org}`;
@@ -95,7 +116,11 @@ for (const language of languages) {
         const main = page.getByRole("main");
         const heading = calendar ? main.getByRole("heading", { level: 2 }) : main.getByRole("heading", { level: 1 });
         await expect(heading.first(), name).toBeVisible();
+        await expect(page.getByRole("region", { name: texts[language].timer.widget }), name).toBeInViewport({
+          ratio: 1,
+        });
         await expectNoSidewaysScroll(page, name);
+        await expectNothingUnderTheTimer(page, name, texts[language].timer.widget);
         await shot(page, language, `phone-${name}`, { fullPage: true });
       }
     });
@@ -106,4 +131,16 @@ for (const language of languages) {
 async function expectNoSidewaysScroll(page: Page, name: string) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${name} is ${width} px wide`).toBeLessThanOrEqual(phone.width);
+}
+
+/** Scrolled to the end, the page's last content ends above the running timer's widget. */
+async function expectNothingUnderTheTimer(page: Page, name: string, widgetName: string) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const widget = await page.getByRole("region", { name: widgetName }).boundingBox();
+  const contentBottom = await page.evaluate(() => {
+    const main = document.querySelector("main");
+    const last = main?.lastElementChild;
+    return last ? last.getBoundingClientRect().bottom : 0;
+  });
+  expect(contentBottom, `${name}: the page's end is under the timer`).toBeLessThanOrEqual(widget!.y + 1);
 }

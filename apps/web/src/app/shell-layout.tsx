@@ -89,8 +89,9 @@ function Shell() {
         onLogout={logout}
         onOpenSearch={openCommandPalette}
       />
-      {/* The cookie banner, while it asks, keeps room below the page's last rows (cookie-consent-banner.tsx). */}
-      <AppShell.Main pb="calc(var(--app-shell-padding, 0px) + var(--cookie-banner-space, 0px))">
+      {/* The cookie banner, while it asks, and the running timer's widget keep room below the page's last rows
+          (cookie-consent-banner.tsx, timer-widget.tsx), so that on a phone neither covers a page's last button. */}
+      <AppShell.Main pb="calc(var(--app-shell-padding, 0px) + max(var(--timer-widget-space, 0px), var(--cookie-banner-space, 0px)))">
         <AccountNotices user={user} />
         {/* A page whose code is still on the way: the shell stays, the loader stands where the page will be. */}
         <Suspense fallback={<LoadingState />}>

@@ -126,7 +126,8 @@ function RemoveMemberSection({ organizationId, member }: { organizationId: strin
 
   return (
     <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} bg="var(--mantine-color-body)">
-      <Group justify="space-between" align="center" gap="md">
+      {/* The button keeps its whole label: on a phone it goes under the text rather than being cut to half a row. */}
+      <Group justify="space-between" align="center" gap="md" preventGrowOverflow={false}>
         <Box maw={620}>
           <Title order={2} fz={16}>
             {t("users.removeHeading")}
@@ -141,6 +142,11 @@ function RemoveMemberSection({ organizationId, member }: { organizationId: strin
           leftSection={<IconUserMinus size={18} />}
           loading={remove.isPending}
           onClick={ask}
+          // A label longer than a phone's row ("Rimuovi dall'organizzazione") goes on two lines instead of being cut.
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: "normal" } }}
         >
           {t("users.removeAction")}
         </Button>
