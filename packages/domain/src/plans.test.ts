@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUnitBlocked, type PlanConfigEntry } from "./plans.js";
+import { isUnitBlocked, type PlanConfigEntry, planName } from "./plans.js";
 
 const free: PlanConfigEntry[] = [
   { unitType: "USER", enabled: true, tierLimited: true, tierLimit: 5 },
@@ -24,5 +24,17 @@ describe("isUnitBlocked", () => {
     ["an enabled unit that is not tier-limited is allowed", unlimited, "USER", 1_000_000, false],
   ] as const)("%s", (_label, config, unit, usage, expected) => {
     expect(isUnitBlocked(config, unit, usage)).toBe(expected);
+  });
+});
+
+describe("planName", () => {
+  const translate = (key: string) => `«${key}»`;
+  it.each([
+    ["free", "Free", "«plans.free»"],
+    ["unlimited", "Unlimited", "«plans.unlimited»"],
+    ["enterprise", "Enterprise", "Enterprise"],
+    ["", "Legacy", "Legacy"],
+  ])("a plan of code %j named %j by the server shows as %j", (code, name, shown) => {
+    expect(planName({ code, name }, translate)).toBe(shown);
   });
 });

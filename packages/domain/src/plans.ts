@@ -48,3 +48,19 @@ export function isUnitBlocked(
   }
   return false;
 }
+
+/** The plans the app names in the reader's language, by code: the server's plans are data named in English. */
+export const translatedPlanCodes = ["free", "unlimited"] as const;
+export type TranslatedPlanCode = (typeof translatedPlanCodes)[number];
+
+/**
+ * A plan's name in the reader's language (decision 036): `translate` gives the text `plans.<code>` of a plan the app
+ * names; a plan added later without a text keeps the name the server gives it.
+ */
+export function planName(
+  plan: { code: string; name: string },
+  translate: (key: `plans.${TranslatedPlanCode}`) => string,
+): string {
+  const code = translatedPlanCodes.find((known) => known === plan.code);
+  return code ? translate(`plans.${code}`) : plan.name;
+}

@@ -16,6 +16,8 @@ import { Sidebar } from "../features/shell/components/sidebar";
 import { lazyComponent, useDrawnOnce } from "../lib/lazy-component";
 import { useSession, useSignedInUser } from "../lib/session";
 import { SignedInProviders } from "./signed-in-providers";
+// The table cards' styles, for every page with a table (components/table-card.css says why here).
+import "../components/table-card.css";
 
 // The shell's dialogs come when first opened, not with every page (decision 016); once drawn they stay, so that they
 // close with their transition.

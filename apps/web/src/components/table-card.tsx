@@ -1,11 +1,10 @@
 import { Paper, Table } from "@mantine/core";
 import type { ReactNode } from "react";
-import classes from "./table-card.module.css";
 
 /**
  * The bordered card a list's table sits in, edge to edge. Below `minWidth` the table scrolls sideways inside
  * the card instead of squeezing its columns; with `stickyFirstColumn` the first column (the row's name) stays in
- * view while the others scroll (decision 035).
+ * view while the others scroll (decision 035; its styles are table-card.css, which the shell loads).
  */
 export function TableCard({
   minWidth,
@@ -21,7 +20,7 @@ export function TableCard({
       <Table.ScrollContainer
         minWidth={minWidth}
         type="native"
-        className={stickyFirstColumn ? classes.stickyFirstColumn : undefined}
+        className={stickyFirstColumn ? "table-card-sticky-first-column" : undefined}
       >
         {children}
       </Table.ScrollContainer>

@@ -2,7 +2,7 @@ import { signedInLoaders } from "virtual:texts";
 import {
   type Icon,
   IconBriefcase,
-  IconCalendarEvent,
+  IconCalendarDue,
   IconCalendarWeek,
   IconKeyboard,
   IconLanguage,
@@ -251,7 +251,7 @@ export function usePaletteItems(user: User, enabled: boolean): { items: PaletteI
   action("week-view", "commandPalette.actions.weekView", IconCalendarWeek, () =>
     navigate(boardLink(board, { view: "week" })),
   );
-  action("day-view", "commandPalette.actions.dayView", IconCalendarEvent, () =>
+  action("day-view", "commandPalette.actions.dayView", IconCalendarDue, () =>
     navigate(boardLink(board, { view: "day" })),
   );
   action("today", "commandPalette.actions.today", IconSun, () =>

@@ -131,7 +131,7 @@ describe("the board's keys at work", () => {
       end_time: ten + hour,
       is_occurrence: true,
       recurrence_id: "rule-1",
-      recurrence: buildRecurrence({ uid: "rule-1" }),
+      recurrence: buildRecurrence({ id: "rule-1" }),
     });
     const { session, dialogs, settled } = board([occurrence]);
     session.run("delete", calendarEventId(occurrence));

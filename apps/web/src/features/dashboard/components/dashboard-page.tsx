@@ -6,6 +6,7 @@ import {
   isCalendarDate,
   isUnitBlocked,
   mondayOf,
+  planName,
   type ReportPeriodQuery,
   startOfCalendarDay,
   timeZoneOfPreferences,
@@ -15,12 +16,11 @@ import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import type { EventRange } from "../../../api/time-blocking";
-import { ListPage } from "../../../components/page-body";
+import { ListPage } from "../../../components/page-header";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { useDecimalFormat } from "../../../lib/number-format";
 import { useCan } from "../../../lib/permissions";
-import { planName } from "../../../lib/plan-name";
 import { useSignedInUser } from "../../../lib/session";
 import { useUserReport } from "../api/get-user-report";
 import { DailyChart } from "./daily-chart";

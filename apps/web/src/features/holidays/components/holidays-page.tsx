@@ -1,8 +1,7 @@
 import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { ListPage } from "../../../components/page-body";
-import { PageHeader } from "../../../components/page-header";
+import { ListPage, PageHeader } from "../../../components/page-header";
 import { HolidayGroupsSection } from "./holiday-groups-section";
 import { TimeOffKindsSection } from "./time-off-kinds-section";
 

@@ -12,8 +12,7 @@ import {
   useUserIntegrations,
 } from "../../../api/integrations";
 import { openConfirmation } from "../../../components/confirm-action";
-import { FormPage } from "../../../components/page-body";
-import { PageHeader } from "../../../components/page-header";
+import { FormPage, PageHeader } from "../../../components/page-header";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { notifyError, notifyRequestError, notifySuccess } from "../../../lib/notify";
 import { useSignedInUser } from "../../../lib/session";

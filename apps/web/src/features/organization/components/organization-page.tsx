@@ -1,16 +1,14 @@
 import { Alert, Badge, Box, Button, Code, Group, List, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconInfoCircle, IconLock } from "@tabler/icons-react";
-import { type Organization, organizationNameSchema } from "@timetrap/domain";
+import { type Organization, organizationNameSchema, planName } from "@timetrap/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { DomainListInput } from "../../../components/domain-list-input";
-import { FormPage } from "../../../components/page-body";
-import { PageHeader } from "../../../components/page-header";
+import { FormPage, PageHeader } from "../../../components/page-header";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { notifySuccess } from "../../../lib/notify";
 import { useCan } from "../../../lib/permissions";
-import { planName } from "../../../lib/plan-name";
 import { useOrganization } from "../api/get-organization";
 import { useUpdateOrganization } from "../api/update-organization";
 import { OrganizationAccessTokensSection } from "./organization-access-tokens-section";

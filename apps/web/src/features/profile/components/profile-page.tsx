@@ -5,7 +5,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUpdateUser } from "../../../api/update-user";
 import { LanguageSelect } from "../../../components/language-select";
-import { FormPage } from "../../../components/page-body";
+import { FormPage } from "../../../components/page-header";
 import { i18n } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { AccessTokensSection } from "./access-tokens-section";

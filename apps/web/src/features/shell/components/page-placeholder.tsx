@@ -4,7 +4,7 @@ import type { ParseKeys } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ListPage } from "../../../components/page-body";
+import { ListPage } from "../../../components/page-header";
 
 function PageFrame({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,9 +1,9 @@
 import { Box, Button, Card, Center, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { SubscriptionPlan, SubscriptionPlans } from "@timetrap/domain";
+import { planName } from "@timetrap/domain";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { planName } from "../../../lib/plan-name";
 import { useSignedInUser } from "../../../lib/session";
 import {
   checkoutFrameClass,

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCalendarEvent, IconCheck, IconX } from "@tabler/icons-react";
 import type { OrganizationSubscription } from "@timetrap/domain";
+import { planName } from "@timetrap/domain";
 import { useTranslation } from "react-i18next";
-import { planName } from "../../../lib/plan-name";
 import { type UnitUsageView, unitUsages } from "../lib/plan-units";
 import { allowanceText, dateText, priceText, statusBadge, unitName } from "./plan-texts";
 

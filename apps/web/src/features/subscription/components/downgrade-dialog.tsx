@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { freePlanCode, type OrganizationSubscription, type UnitType } from "@timetrap/domain";
+import { freePlanCode, type OrganizationSubscription, planName, type UnitType } from "@timetrap/domain";
 import { useTranslation } from "react-i18next";
 import { useDowngradeSubscription, useOrganizationSubscription } from "../../../api/subscription";
 import { isApiError } from "../../../lib/api-client";
 import { notifyRequestError, notifySuccess } from "../../../lib/notify";
-import { planName } from "../../../lib/plan-name";
 import { dateText, unitName } from "./plan-texts";
 
 /**

@@ -15,10 +15,14 @@ import {
   Title,
 } from "@mantine/core";
 import { IconCheck, IconCreditCardOff, IconMinus } from "@tabler/icons-react";
-import type { OrganizationSubscription, SubscriptionPlan, SubscriptionPlans } from "@timetrap/domain";
+import {
+  type OrganizationSubscription,
+  planName,
+  type SubscriptionPlan,
+  type SubscriptionPlans,
+} from "@timetrap/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { planName } from "../../../lib/plan-name";
 import { monthlyEuro, planAllowances } from "../lib/plan-units";
 import { CheckoutStep } from "./checkout-step";
 import { allowanceText, dateText, priceText, unitName } from "./plan-texts";

@@ -1,16 +1,14 @@
 import { Alert } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { freePlanCode, type SubscriptionPlan } from "@timetrap/domain";
+import { freePlanCode, planName, type SubscriptionPlan } from "@timetrap/domain";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useOrganizationSubscription, useRefreshPlanGating, useSubscriptionPlans } from "../../../api/subscription";
-import { FormPage } from "../../../components/page-body";
-import { PageHeader } from "../../../components/page-header";
+import { FormPage, PageHeader } from "../../../components/page-header";
 import { LoadErrorState, LoadingState } from "../../../components/query-states";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useCan } from "../../../lib/permissions";
-import { planName } from "../../../lib/plan-name";
 import { CurrentPlanCard } from "./current-plan-card";
 import { DowngradeDialog } from "./downgrade-dialog";
 import { type PickerStep, PlanPicker } from "./plan-picker";

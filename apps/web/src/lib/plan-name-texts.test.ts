@@ -1,13 +1,12 @@
-import type { TFunction } from "i18next";
+import { planName } from "@timetrap/domain";
 import { describe, expect, it } from "vitest";
 import en from "../locales/en.json";
 import it_ from "../locales/it.json";
-import { planName } from "./plan-name";
 
-const translator = (texts: { plans: Record<string, string> }) =>
-  ((key: string) => texts.plans[key.replace("plans.", "")] ?? key) as unknown as TFunction;
+const translator = (texts: { plans: Record<string, string> }) => (key: string) =>
+  texts.plans[key.replace("plans.", "")] ?? key;
 
-describe("planName", () => {
+describe("planName with the app's texts", () => {
   it.each([
     ["free", "Free", en, "Free"],
     ["unlimited", "Unlimited", en, "Unlimited"],
