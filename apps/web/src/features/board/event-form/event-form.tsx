@@ -17,7 +17,6 @@ import {
   eventTypes,
   type Project,
   type RecurrenceRuleInput,
-  seriesEndBefore,
   type Task,
   type TaskCategory,
   type TimeBlockingEvent,
@@ -28,17 +27,13 @@ import {
 import type { TFunction } from "i18next";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  useCreateTimeBlockingEvent,
-  useDeleteTimeBlockingEvent,
-  usePatchRecurrence,
-  useUpdateTimeBlockingEvent,
-} from "../../../api/time-blocking";
+import { useCreateTimeBlockingEvent, usePatchRecurrence, useUpdateTimeBlockingEvent } from "../../../api/time-blocking";
 import { DateField } from "../../../components/date-field";
 import { withCurrentOption } from "../../../lib/select-options";
 import { alertError } from "../lib/alert-error";
 import { WriteBackFormSection } from "../write-back/write-back-form-slot";
 import { ChoiceDialog } from "./choice-dialog";
+import { DeleteEventDialog, useDeleteEvent } from "./delete-event-dialog";
 import { DurationField } from "./duration-field";
 import {
   type CreateDraft,
@@ -67,7 +62,6 @@ import { TimeField } from "./time-field";
 const swatches = ["#3788d8", "#12b886", "#40c057", "#fab005", "#fd7e14", "#fa5252", "#e64980", "#7950f2", "#868e96"];
 
 type EditScope = "only" | "all";
-type DeleteScope = "only" | "following" | "all";
 
 function errorText(t: TFunction, errors: EventFormErrors, field: keyof EventFormErrors): string | undefined {
   switch (errors[field]) {
@@ -128,9 +122,9 @@ export function EventForm({
   const [deleteOpen, setDeleteOpen] = useState(false);
   const create = useCreateTimeBlockingEvent(userId);
   const update = useUpdateTimeBlockingEvent(userId);
-  const remove = useDeleteTimeBlockingEvent(userId);
   const patchRecurrence = usePatchRecurrence(userId);
-  const pending = create.isPending || update.isPending || remove.isPending || patchRecurrence.isPending;
+  const deletion = useDeleteEvent(userId);
+  const pending = create.isPending || update.isPending || deletion.pending || patchRecurrence.isPending;
 
   const errors = useMemo(() => formErrors(values), [values]);
   const hasErrors = Object.keys(errors).length > 0;
@@ -215,15 +209,6 @@ export function EventForm({
       });
     }
     await create.mutateAsync(eventInputOf(values, { ...alone, recurrence_id: null }));
-  };
-
-  const deleteEvent = async (existing: TimeBlockingEvent, scope: DeleteScope | null) => {
-    const recurrenceId = existing.recurrence_id;
-    if (!recurrenceId || scope === null) await remove.mutateAsync({ eventId: existing.id });
-    else if (scope === "only") await patchRecurrence.mutateAsync({ recurrenceId, data: { skip: existing.start_time } });
-    else if (scope === "following") {
-      await patchRecurrence.mutateAsync({ recurrenceId, data: { end_date: seriesEndBefore(existing.start_time) } });
-    } else await remove.mutateAsync({ eventId: existing.id, recurrences: true });
   };
 
   const recurrenceChanged = event !== null && !sameRule(values.recurrence, valuesOfEvent(event).recurrence);
@@ -453,29 +438,13 @@ export function EventForm({
         />
       )}
       {event && (
-        <ChoiceDialog<DeleteScope>
+        <DeleteEventDialog
+          event={event}
           opened={deleteOpen}
-          title={t("eventForm.deleteDialog.title")}
-          message={
-            event.recurrence_id
-              ? t("eventForm.deleteDialog.recurringMessage")
-              : t("eventForm.deleteDialog.message", { title: event.title || t("eventForm.untitled") })
-          }
-          choices={
-            event.recurrence_id
-              ? [
-                  { value: "only", label: t("eventForm.deleteDialog.only") },
-                  { value: "following", label: t("eventForm.deleteDialog.following") },
-                  { value: "all", label: t("eventForm.deleteDialog.all") },
-                ]
-              : []
-          }
-          confirmLabel={t("eventForm.deleteDialog.confirm")}
-          danger
           pending={pending}
           onClose={() => setDeleteOpen(false)}
           onConfirm={(scope) => {
-            deleteEvent(event, scope).then(onClose, (error: unknown) => {
+            deletion.deleteEvent(event, scope).then(onClose, (error: unknown) => {
               // Spec part 1 §8: a failed deletion is only logged.
               console.error(error);
               setDeleteOpen(false);

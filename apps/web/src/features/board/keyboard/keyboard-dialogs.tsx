@@ -1,14 +1,11 @@
 import { Kbd, Modal, Table, Text } from "@mantine/core";
-import { seriesEndBefore, type TimeBlockingEvent } from "@timetrap/domain";
+import type { TimeBlockingEvent } from "@timetrap/domain";
 import { Fragment, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useDeleteTimeBlockingEvent, usePatchRecurrence } from "../../../api/time-blocking";
 import { useDrawnOnce } from "../../../lib/lazy-component";
-import { ChoiceDialog } from "../event-form/choice-dialog";
+import { DeleteEventDialog, useDeleteEvent } from "../event-form/delete-event-dialog";
 import { useOpenedAfterMount } from "../lib/use-opened-after-mount";
 import type { KeyboardDialog } from "./board-keyboard";
-
-type DeleteScope = "only" | "following" | "all";
 
 /** The dialogs the board's keys open: the list of shortcuts (`?`) and the deletion of the focused block (Delete). */
 export function KeyboardDialogs({
@@ -168,45 +165,17 @@ function DeleteDialog({
   onDeleted: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   const shown = useOpenedAfterMount(opened);
-  const remove = useDeleteTimeBlockingEvent(userId);
-  const patchRecurrence = usePatchRecurrence(userId);
-  const pending = remove.isPending || patchRecurrence.isPending;
-
-  const deleteEvent = async (scope: DeleteScope | null) => {
-    const recurrenceId = event.recurrence_id;
-    if (!recurrenceId || scope === null) await remove.mutateAsync({ eventId: event.id });
-    else if (scope === "only") await patchRecurrence.mutateAsync({ recurrenceId, data: { skip: event.start_time } });
-    else if (scope === "following") {
-      await patchRecurrence.mutateAsync({ recurrenceId, data: { end_date: seriesEndBefore(event.start_time) } });
-    } else await remove.mutateAsync({ eventId: event.id, recurrences: true });
-  };
+  const deletion = useDeleteEvent(userId);
 
   return (
-    <ChoiceDialog<DeleteScope>
+    <DeleteEventDialog
+      event={event}
       opened={shown}
-      title={t("eventForm.deleteDialog.title")}
-      message={
-        event.recurrence_id
-          ? t("eventForm.deleteDialog.recurringMessage")
-          : t("eventForm.deleteDialog.message", { title: event.title || t("eventForm.untitled") })
-      }
-      choices={
-        event.recurrence_id
-          ? [
-              { value: "only", label: t("eventForm.deleteDialog.only") },
-              { value: "following", label: t("eventForm.deleteDialog.following") },
-              { value: "all", label: t("eventForm.deleteDialog.all") },
-            ]
-          : []
-      }
-      confirmLabel={t("eventForm.deleteDialog.confirm")}
-      danger
-      pending={pending}
+      pending={deletion.pending}
       onClose={onClose}
       onConfirm={(scope) => {
-        deleteEvent(scope).then(
+        deletion.deleteEvent(event, scope).then(
           () => {
             onClose();
             onDeleted();
