@@ -2,8 +2,8 @@ import { expect, type Page, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
 import { createEvent } from "./support/board.ts";
-import { addColleague, createOnboardedUser, getMe, openSignedIn } from "./support/helpers.ts";
-import { shot } from "./support/screens.ts";
+import { openSignedIn } from "./support/helpers.ts";
+import { createStudio, shot } from "./support/screens.ts";
 
 /**
  * Every signed-in page of the sidebar on a phone (390 × 844, under the spec's 768 px breakpoint), in both languages,
@@ -20,16 +20,7 @@ for (const language of languages) {
 
     test("every page of the sidebar fits a phone", async ({ page, request }) => {
       test.setTimeout(240_000);
-      const admin = await createOnboardedUser(request, {
-        nominative: "Giulia Bianchi",
-        organization: "Studio Bianchi",
-      });
-      const headers = { authorization: `Bearer ${admin.token}` };
-      const me = await getMe(request, admin.token);
-      await request.patch(`/api/v1/user/${me.uid}`, { headers, data: { language } });
-      const org = me.organization.uid;
-      const luca = await addColleague(request, admin, { roleName: "Manager", nominative: "Luca Verdi" });
-      await addColleague(request, admin, { roleName: "Member", nominative: "Sara Neri" });
+      const { admin, headers, me, org, luca } = await createStudio(request, language);
       const api = async (path: string, data: unknown) => {
         const response = await request.post(`/api/v1/organization/${org}/${path}`, { headers, data });
         expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
@@ -133,14 +124,24 @@ async function expectNoSidewaysScroll(page: Page, name: string) {
   expect(width, `${name} is ${width} px wide`).toBeLessThanOrEqual(phone.width);
 }
 
-/** Scrolled to the end, the page's last content ends above the running timer's widget. */
+/**
+ * Scrolled to the end, the page's last content ends above the running timer's widget. Asked again until it holds (a
+ * page still drawing its last cards grows after the first scroll), as a person would see it once the page has settled.
+ */
 async function expectNothingUnderTheTimer(page: Page, name: string, widgetName: string) {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const widget = await page.getByRole("region", { name: widgetName }).boundingBox();
-  const contentBottom = await page.evaluate(() => {
-    const main = document.querySelector("main");
-    const last = main?.lastElementChild;
-    return last ? last.getBoundingClientRect().bottom : 0;
-  });
-  expect(contentBottom, `${name}: the page's end is under the timer`).toBeLessThanOrEqual(widget!.y + 1);
+  const widget = page.getByRole("region", { name: widgetName });
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const top = (await widget.boundingBox())?.y ?? 0;
+        const contentBottom = await page.evaluate(() => {
+          const last = document.querySelector("main")?.lastElementChild;
+          return last ? last.getBoundingClientRect().bottom : 0;
+        });
+        return contentBottom - (top + 1);
+      },
+      { message: `${name}: the page's end is under the timer` },
+    )
+    .toBeLessThanOrEqual(0);
 }

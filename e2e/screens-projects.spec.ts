@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import en from "../apps/web/src/locales/en.json" with { type: "json" };
 import it from "../apps/web/src/locales/it.json" with { type: "json" };
-import { addColleague, createOnboardedUser, getMe, openSignedIn } from "./support/helpers.ts";
-import { shot } from "./support/screens.ts";
+import { openSignedIn } from "./support/helpers.ts";
+import { createStudio, shot } from "./support/screens.ts";
 
 /** The projects and tasks screens in both languages, desktop and phone, saved under e2e/screenshots/ for review. */
 const languages = ["en", "it"] as const;
@@ -14,16 +14,7 @@ for (const language of languages) {
     test.use({ locale: language === "it" ? "it-IT" : "en-US" });
 
     test("projects, a project and a task", async ({ page, request }) => {
-      const admin = await createOnboardedUser(request, {
-        nominative: "Giulia Bianchi",
-        organization: "Studio Bianchi",
-      });
-      const headers = { authorization: `Bearer ${admin.token}` };
-      const me = await getMe(request, admin.token);
-      await request.patch(`/api/v1/user/${me.uid}`, { headers, data: { language } });
-      const org = me.organization.uid;
-      const luca = await addColleague(request, admin, { roleName: "Manager", nominative: "Luca Verdi" });
-      const sara = await addColleague(request, admin, { roleName: "Member", nominative: "Sara Neri" });
+      const { admin, headers, me, org, luca, sara } = await createStudio(request, language);
       const api = (path: string, data: unknown) =>
         request.post(`/api/v1/organization/${org}/${path}`, { headers, data });
       const uidOf = async (response: ReturnType<typeof api>) =>

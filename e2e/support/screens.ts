@@ -1,5 +1,6 @@
 import { cpSync, mkdirSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { addColleague, createOnboardedUser, getMe } from "./helpers.ts";
 
 /**
  * Whether the screens journeys save their pictures. They are for people to look at (README "Screens"): on a machine
@@ -32,4 +33,18 @@ export async function shot(page: Page, language: string, name: string, options: 
     mkdirSync(copyTo, { recursive: true });
     cpSync(path, `${copyTo}/${language}-${name}.png`);
   }
+}
+
+/**
+ * The screens' organization: Giulia Bianchi's Studio Bianchi, she reading in `language`, with Luca Verdi (Manager) and
+ * Sara Neri (Member) accepted.
+ */
+export async function createStudio(request: APIRequestContext, language: "en" | "it") {
+  const admin = await createOnboardedUser(request, { nominative: "Giulia Bianchi", organization: "Studio Bianchi" });
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const me = await getMe(request, admin.token);
+  await request.patch(`/api/v1/user/${me.uid}`, { headers, data: { language } });
+  const luca = await addColleague(request, admin, { roleName: "Manager", nominative: "Luca Verdi" });
+  const sara = await addColleague(request, admin, { roleName: "Member", nominative: "Sara Neri" });
+  return { admin, headers, me, org: me.organization.uid, luca, sara };
 }
