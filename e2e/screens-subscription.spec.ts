@@ -35,6 +35,9 @@ for (const language of ["en", "it"] as const) {
       test.setTimeout(240_000);
       const l = texts[language];
       const t = l.subscription;
+      // Plans are named in the reader's language (decision 036).
+      const free = l.plans.free;
+      const unlimited = l.plans.unlimited;
       const sidebar = l.components.sidebar;
       const admin = await createOnboardedUser(request, {
         nominative: "Giulia Bianchi",
@@ -103,9 +106,7 @@ for (const language of ["en", "it"] as const) {
       await expectNoSeriousA11yViolations(page, `plan picker without payments (${language})`, {
         include: ['[role="dialog"]'],
       });
-      await expect(
-        picker.getByRole("button", { name: fill(t.picker.selectPlan, { plan: "Unlimited" }) }),
-      ).toBeDisabled();
+      await expect(picker.getByRole("button", { name: fill(t.picker.selectPlan, { plan: unlimited }) })).toBeDisabled();
       await dialogShots("01b-not-configured");
       await page.unroute("**/api/v1/subscription");
       await page.reload();
@@ -115,7 +116,7 @@ for (const language of ["en", "it"] as const) {
       await expect(picker.getByTestId("plan-unlimited")).toBeVisible();
       await dialogShots("02-picker");
 
-      await picker.getByRole("button", { name: fill(t.picker.selectPlan, { plan: "Unlimited" }) }).click();
+      await picker.getByRole("button", { name: fill(t.picker.selectPlan, { plan: unlimited }) }).click();
       await expect(picker.getByTestId("fake-paddle-checkout")).toBeVisible();
       await dialogShots("03-checkout");
 
@@ -139,7 +140,7 @@ for (const language of ["en", "it"] as const) {
       await dialogShots("05-picker-unlimited");
       await page.keyboard.press("Escape");
       await expect(picker).toBeHidden();
-      await expect(page.getByTestId("current-plan-name")).toHaveText("Unlimited");
+      await expect(page.getByTestId("current-plan-name")).toHaveText(unlimited);
       await pageShots("06-unlimited");
 
       // A renewal refused: Paddle retries, the plan stays, and the page says so.
@@ -152,12 +153,12 @@ for (const language of ["en", "it"] as const) {
       await page.reload();
       await expect(page.getByText(t.pastDue.title)).toBeVisible();
       await expect(page.getByText(t.status.pastDue)).toBeVisible();
-      await expect(page.getByTestId("current-plan-name")).toHaveText("Unlimited");
+      await expect(page.getByTestId("current-plan-name")).toHaveText(unlimited);
       await pageShots("06b-past-due");
 
       await page.getByRole("button", { name: t.changePlan }).click();
       await picker.getByRole("button", { name: t.picker.downgrade }).click();
-      const downgrade = page.getByRole("dialog", { name: fill(t.downgrade.title, { plan: "Free" }) });
+      const downgrade = page.getByRole("dialog", { name: fill(t.downgrade.title, { plan: free }) });
       await expect(downgrade).toBeVisible();
       await dialogShots("07-downgrade");
       await downgrade.getByRole("button", { name: t.downgrade.confirm }).click();
@@ -166,7 +167,7 @@ for (const language of ["en", "it"] as const) {
         fill(t.picker.downgradeScheduled, { date: "" }).trim(),
       );
       await page.keyboard.press("Escape");
-      await expect(page.getByTestId("current-plan-name")).toHaveText("Unlimited");
+      await expect(page.getByTestId("current-plan-name")).toHaveText(unlimited);
       // The plan stays until the period's end, then Paddle's `subscription.canceled` moves it to free.
       await expect(page.getByText(t.status.cancelsOn.split("{{")[0] as string)).toBeVisible();
       await pageShots("08-cancel-scheduled");

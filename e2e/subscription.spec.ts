@@ -53,6 +53,9 @@ for (const language of ["en", "it"] as const) {
       test.setTimeout(180_000);
       const l = texts[language];
       const t = l.subscription;
+      // Plans are named in the reader's language (decision 036).
+      const free = l.plans.free;
+      const unlimited = l.plans.unlimited;
       const admin = await createOnboardedUser(request, { nominative: "Ada Lovelace", organization: "Studio Lovelace" });
       const me = await getMe(request, admin.token);
       const org = me.organization.uid;
@@ -70,7 +73,7 @@ for (const language of ["en", "it"] as const) {
       await mockPaddle(page);
       await openSignedIn(page, admin.token, `/organization/${org}/subscription`, language);
       await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
-      await expect(page.getByTestId("current-plan-name")).toHaveText("Free");
+      await expect(page.getByTestId("current-plan-name")).toHaveText(free);
       await expect(page.getByTestId("unit-PROJECT")).toContainText(fill(t.usage.of, { used: 5, limit: 5 }));
       await expect(page.getByTestId("unit-USER")).toContainText(fill(t.usage.of, { used: 1, limit: 5 }));
       await expect(page.getByTestId("unit-INTEGRATION")).toContainText(fill(t.allowance.perPerson, { limit: 2 }));
@@ -82,8 +85,8 @@ for (const language of ["en", "it"] as const) {
       await expect(picker).toBeVisible();
       await expect(picker.getByTestId("plan-free")).toContainText(t.picker.current);
       await expect(picker.getByTestId("plan-unlimited")).toContainText("49,00");
-      await picker.getByRole("button", { name: fill(t.picker.selectPlan, { plan: "Unlimited" }) }).click();
-      await expect(picker.getByRole("heading", { name: fill(t.checkout.title, { plan: "Unlimited" }) })).toBeVisible();
+      await picker.getByRole("button", { name: fill(t.picker.selectPlan, { plan: unlimited }) }).click();
+      await expect(picker.getByRole("heading", { name: fill(t.checkout.title, { plan: unlimited }) })).toBeVisible();
       await expect(picker.getByTestId("fake-paddle-checkout")).toBeVisible();
 
       // Back returns to the plans (closing the checkout, without the payment error toast), then the checkout again.
@@ -91,7 +94,7 @@ for (const language of ["en", "it"] as const) {
       await expect(picker.getByTestId("plan-unlimited")).toBeVisible();
       await expect(page.getByText(t.paymentError.title)).toHaveCount(0);
       expect((await paddleCalls(page)).closes).toBe(1);
-      await picker.getByRole("button", { name: fill(t.picker.selectPlan, { plan: "Unlimited" }) }).click();
+      await picker.getByRole("button", { name: fill(t.picker.selectPlan, { plan: unlimited }) }).click();
       await expect(picker.getByTestId("fake-paddle-checkout")).toBeVisible();
 
       const calls = await paddleCalls(page);
@@ -128,12 +131,12 @@ for (const language of ["en", "it"] as const) {
       );
       expect(delivered.status, delivered.body).toBe(200);
 
-      await expect(page.getByText(fill(t.activated, { plan: "Unlimited" }))).toBeVisible();
+      await expect(page.getByText(fill(t.activated, { plan: unlimited }))).toBeVisible();
       await expect(picker.getByTestId("plan-unlimited")).toContainText(t.picker.current);
       await expect(picker.getByRole("button", { name: t.picker.downgrade })).toBeVisible();
       await page.keyboard.press("Escape");
       await expect(picker).toBeHidden();
-      await expect(page.getByTestId("current-plan-name")).toHaveText("Unlimited");
+      await expect(page.getByTestId("current-plan-name")).toHaveText(unlimited);
       await expect(page.getByTestId("unit-PROJECT")).toContainText(fill(t.usage.noLimit, { used: 5 }));
       await expect(page.getByTestId("unit-TEAM_DASHBOARD")).toContainText(t.allowance.included);
 

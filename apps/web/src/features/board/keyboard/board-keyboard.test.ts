@@ -49,7 +49,8 @@ function board(events: TimeBlockingEvent[], overrides: Partial<BoardKeyboardInpu
     showDialog: (dialog) => dialogs.push(dialog),
     announce: (text) => spoken.push(text),
   });
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 60));
+  // Long enough for three changes in a row on a busy machine.
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 250));
   return { session, saved, dialogs, spoken, openForm, settled, drawn: () => drawn };
 }
 

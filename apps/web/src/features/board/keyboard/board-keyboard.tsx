@@ -128,6 +128,24 @@ export function keyboardSession(deps: {
     requestAnimationFrame(step);
   };
 
+  /**
+   * Resolves once the board draws a block `match` accepts, or after `refocusMs`: the saved change has come back, so the
+   * next key (waiting its turn) reads the block as the server has it, not as it was drawn before the change.
+   */
+  const drawn = (match: (event: TimeBlockingEvent) => boolean) =>
+    new Promise<void>((resolve) => {
+      const until = Date.now() + refocusMs;
+      const step = () => {
+        const found = input().events.some((candidate) => {
+          const event = boardEventOf(candidate.extendedProps ?? {});
+          return event !== null && match(event);
+        });
+        if (found || Date.now() > until) resolve();
+        else setTimeout(step, 20);
+      };
+      step();
+    });
+
   const save = async (before: TimeBlockingEvent, after: TimeBlockingEvent, message: string, keep = true) => {
     try {
       await input().changes.change(before, after);
@@ -141,6 +159,7 @@ export function keyboardSession(deps: {
       announce(message);
       followTo(after);
       focusWhenDrawn(matching(before, after));
+      await drawn(matching(before, after));
     } catch (error) {
       alertError(error);
     }
