@@ -3,6 +3,7 @@ import {
   defaultPreferences,
   defaultRoles,
   type Organization,
+  type OrganizationUser,
   type Project,
   type PublicConfig,
   type Role,
@@ -132,6 +133,27 @@ export function buildTask(overrides: Partial<Task> = {}): Task {
     category: null,
     total_work_time: 0,
     created_at: 1,
+    ...overrides,
+  };
+}
+
+/** A member of the organization as its users list answers them: active, with no role, contract or second factor. */
+export function buildOrganizationUser(
+  uid: string,
+  nominative: string,
+  overrides: Partial<OrganizationUser> = {},
+): OrganizationUser {
+  return {
+    uid,
+    nominative,
+    email: `${uid}@acme.com`,
+    image_url: null,
+    status: "active",
+    role: null,
+    contract_type: null,
+    contractual_hours: null,
+    two_factor: false,
+    holiday_group_id: null,
     ...overrides,
   };
 }

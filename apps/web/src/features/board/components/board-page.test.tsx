@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { TimeBlockingEvent } from "@timetrap/domain";
 import { describe, expect, it } from "vitest";
-import { buildRole, buildUser } from "../../../testing/builders";
+import { buildOrganizationUser, buildRole, buildUser } from "../../../testing/builders";
 import { jsonResponse } from "../../../testing/fetch-stub";
 import { renderApp } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
@@ -26,19 +26,7 @@ function boardServer(events: TimeBlockingEvent[], me = buildUser()) {
     "GET /api/v1/user/user-2/time-blocking": () => jsonResponse(events.map((e) => ({ ...e, user_id: "user-2" }))),
     "GET /api/v1/user/user-2/timer": () => jsonResponse(null),
     "GET /api/v1/organization/org-1/user": () =>
-      jsonResponse([
-        {
-          uid: "user-1",
-          nominative: "Ada Lovelace",
-          email: "ada@acme.com",
-          image_url: null,
-          status: "active",
-          role: null,
-          contract_type: null,
-          contractual_hours: null,
-          two_factor: false,
-        },
-      ]),
+      jsonResponse([buildOrganizationUser("user-1", "Ada Lovelace", { email: "ada@acme.com" })]),
     "PATCH /api/v1/user/user-1/time-blocking/11111111-1111-4111-8111-111111111111": ({ body }) =>
       jsonResponse({ ...events[0], ...(body as object) }),
     "PATCH /api/v1/user/user-1": ({ body }) => jsonResponse({ ...me, ...(body as object) }),

@@ -1,23 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import type { OrganizationUser, User } from "@timetrap/domain";
+import type { User } from "@timetrap/domain";
 import { describe, expect, it } from "vitest";
-import { buildProject, buildRole, buildUser } from "../../../testing/builders";
+import { buildOrganizationUser, buildProject, buildRole, buildUser } from "../../../testing/builders";
 import { jsonResponse } from "../../../testing/fetch-stub";
 import { renderApp } from "../../../testing/render";
 import { stubSignedInApi } from "../../../testing/signed-in-api";
-
-const person = (uid: string, nominative: string): OrganizationUser => ({
-  uid,
-  nominative,
-  email: `${uid}@acme.com`,
-  image_url: null,
-  status: "active",
-  role: null,
-  contract_type: null,
-  contractual_hours: null,
-  two_factor: false,
-  holiday_group_id: null,
-});
 
 function signedIn(user: User = buildUser()) {
   return stubSignedInApi(user, {
@@ -29,7 +16,7 @@ function signedIn(user: User = buildUser()) {
         buildProject({ uid: "project-2", title: "Mobile app" }),
       ]),
     "GET /api/v1/organization/org-1/user": () =>
-      jsonResponse([person("user-1", "Ada Lovelace"), person("user-2", "Grace Hopper")]),
+      jsonResponse([buildOrganizationUser("user-1", "Ada Lovelace"), buildOrganizationUser("user-2", "Grace Hopper")]),
   });
 }
 
