@@ -4,9 +4,12 @@ import { resolve } from "node:path";
 
 export const root = resolve(import.meta.dirname, "../..");
 
-/** Starts a Node script and resolves once `url` answers 2xx; the process is killed by `stop()`. */
-export async function startProcess({ script, env, url }) {
-  const child = spawn(process.execPath, [script], {
+/**
+ * Starts a Node script (with `nodeArgs` for Node itself) and resolves once `url` answers 2xx; the process is killed by
+ * `stop()`.
+ */
+export async function startProcess({ script, env, url, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],

@@ -5,12 +5,10 @@ import {
   type CalendarDate,
   can,
   canSeeProjectWhen,
-  contractInForce,
   contractualHoursPerDay,
   costsForecast,
   dayPercentage,
   euros,
-  hoursMinutes,
   isOnProjectOf,
   isUnitBlocked,
   monthOf,
@@ -30,7 +28,6 @@ import {
   type TeamReport,
   type Timesheet,
   type TimesheetQuery,
-  type TimesheetUserTotal,
   timesheetCsv,
   timeZoneOfPreferences,
   todayIn,
@@ -43,15 +40,7 @@ import type { OrganizationsService } from "../organizations/organizations.servic
 import type { ProjectsService } from "../projects/projects.service.js";
 import type { DailyFiguresRow } from "./daily-figures.js";
 import type { MemberRow, RankedZone, ReportsRepository } from "./reports.repository.js";
-import {
-  contractOfLine,
-  contractsByOrd,
-  dayOffTermsOf,
-  type TimesheetLine,
-  type TimesheetSource,
-  timesheetJson,
-  timesheetRows,
-} from "./timesheet-rows.js";
+import { timesheetJson, timesheetOf, timesheetRows } from "./timesheet-rows.js";
 
 export type ReportsService = ReturnType<typeof createReportsService>;
 
@@ -270,81 +259,7 @@ export function createReportsService({
       }),
       repository.contractsInPeriod({ organizationId, userIds, from, to }),
     ]);
-    const contractsOf = contractsByOrd({ people, contracts });
-    // The terms of each day off, worked out once for the time off below, the totals and the rows.
-    const dayOffTerms = dayOffTermsOf();
-    // Each person's time off in the period, by day, on the rings' base (`timesheetDayTerms` gives the same per row),
-    // and what it takes of their contractual seconds (`contractualSecondsOff`).
-    const secondsOffByOrd: number[] = people.map(() => 0);
-    const timeOffByOrd = people.map((row, ord) => {
-      const byDay = new Map<string, number>();
-      for (const [date, off] of hoursOff.get(row.user_id) ?? []) {
-        if (date < from || date > to) continue;
-        const { terms, secondsOff } = dayOffTerms(contractInForce(contractsOf[ord]!, date), date, off);
-        secondsOffByOrd[ord] = secondsOffByOrd[ord]! + secondsOff;
-        if (terms.time_off > 0) byDay.set(date, terms.time_off);
-      }
-      return byDay;
-    });
-    if (dimension === "none") {
-      // A line per person and day: the days with time off that no line has get one.
-      const withoutLine = timeOffByOrd.map((byDay) => (byDay.size > 0 ? new Set(byDay.keys()) : null));
-      for (const line of lines) withoutLine[line[0]]?.delete(line[1]);
-      withoutLine.forEach((days, ord) => {
-        for (const date of days ?? []) lines.push([ord, date, 0]);
-      });
-    }
-    // In the people's order, by day (YYYY-MM-DD): within a day, the project's title or the customer's name in the
-    // locale's order, then its id.
-    const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    const byName =
-      dimension === "none"
-        ? () => 0
-        : (a: TimesheetLine, b: TimesheetLine) => {
-            const [name, id] = dimension === "project" ? [4, 3] : [6, 5];
-            return (
-              ((a[name] as string | null) ?? "").localeCompare((b[name] as string | null) ?? "") ||
-              byText((a[id] as string | null) ?? "", (b[id] as string | null) ?? "")
-            );
-          };
-    lines.sort((a, b) => a[0] - b[0] || byText(a[1], b[1]) || byName(a, b));
-    const contractual = new Map<string, number>();
-    for (const contract of contracts) {
-      contractual.set(contract.user_id, (contractual.get(contract.user_id) ?? 0) + contract.seconds);
-    }
-    const source: TimesheetSource = { people, contracts, lines, hoursOff, dayOffTerms, contractsOf };
-    const contractOf = contractOfLine(source, { from, to });
-    const logged = new Map<number, { seconds: number; withoutContract: number }>();
-    for (const line of lines) {
-      const [ord, , seconds] = line;
-      let sum = logged.get(ord);
-      if (!sum) {
-        sum = { seconds: 0, withoutContract: 0 };
-        logged.set(ord, sum);
-      }
-      sum.seconds += seconds;
-      if (!contractOf(line)) sum.withoutContract += seconds;
-    }
-    const totals: TimesheetUserTotal[] = [];
-    people.forEach((row, ord) => {
-      const mine = logged.get(ord);
-      const timeOff = timeOffByOrd[ord]!;
-      if (!mine && !contractual.has(row.user_id) && timeOff.size === 0) return;
-      const seconds = mine?.seconds ?? 0;
-      totals.push({
-        user_id: row.user_id,
-        nominative: row.nominative,
-        work_log: seconds,
-        worked_hours: hoursMinutes(seconds),
-        contractual_seconds: (contractual.get(row.user_id) ?? 0) - secondsOffByOrd[ord]!,
-        time_off: [...timeOff.values()].reduce((total, day) => total + day, 0),
-        without_contract: mine?.withoutContract ?? 0,
-      });
-    });
-    const workLog = totals.reduce((total, t) => total + t.work_log, 0);
-    const head = { timesheet_type: query.timesheet_type, start_date: from, end_date: to };
-    const tail = { totals, work_log: workLog, worked_hours: hoursMinutes(workLog) };
-    return { source, head, tail, contractsOf };
+    return timesheetOf({ type: query.timesheet_type, from, to, dimension, people, lines, hoursOff, contracts });
   }
 
   const service = {

@@ -10,12 +10,15 @@ import {
   hoursMinutes,
   type Timesheet,
   type TimesheetRow,
+  type TimesheetUserTotal,
   timesheetDayTerms,
   type Weekday,
   weekdayOf,
   weekdays,
 } from "@timetrap/domain";
+import { giveBack, takeAnswerBuffer } from "../../http/answer-buffers.js";
 import { type PackedHoursOff, unpackHoursOff } from "./daily-figures.js";
+import type { TimesheetDimension } from "./reports.repository.js";
 
 /** A contract a timesheet row may show: its period, its terms, and the contractual seconds it gives over the report's. */
 export interface ContractTerms {
@@ -222,6 +225,114 @@ export function dayOffTermsOf(): (contract: ContractTerms | null, date: Calendar
   };
 }
 
+/**
+ * The timesheet of its parts as the database answers them (`timesheetLines`, `contractsInPeriod`): the lines ordered
+ * (people's order, then day, then the project's title or the customer's name in the locale's order), with a line for
+ * each day with time off and no line when by day, and the totals per person (the lines added up, beside the contractual
+ * seconds of the period net of holidays and time off, and the time off).
+ */
+export function timesheetOf({
+  type,
+  from,
+  to,
+  dimension,
+  people,
+  lines,
+  hoursOff,
+  contracts,
+}: {
+  type: Timesheet["timesheet_type"];
+  from: CalendarDate;
+  to: CalendarDate;
+  dimension: TimesheetDimension;
+  people: TimesheetSource["people"];
+  /** Ordered here, and days of time off added. */
+  lines: TimesheetLine[];
+  hoursOff: TimesheetSource["hoursOff"];
+  contracts: readonly ContractTerms[];
+}): {
+  source: TimesheetSource;
+  head: Pick<Timesheet, "timesheet_type" | "start_date" | "end_date">;
+  tail: Pick<Timesheet, "totals" | "work_log" | "worked_hours">;
+  contractsOf: ContractTerms[][];
+} {
+  const contractsOf = contractsByOrd({ people, contracts });
+  // The terms of each day off, worked out once for the time off below, the totals and the rows.
+  const dayOffTerms = dayOffTermsOf();
+  // Each person's time off in the period, by day, on the rings' base (`timesheetDayTerms` gives the same per row),
+  // and what it takes of their contractual seconds (`contractualSecondsOff`).
+  const secondsOffByOrd: number[] = people.map(() => 0);
+  const timeOffByOrd = people.map((row, ord) => {
+    const byDay = new Map<string, number>();
+    for (const [date, off] of hoursOff.get(row.user_id) ?? []) {
+      if (date < from || date > to) continue;
+      const { terms, secondsOff } = dayOffTerms(contractInForce(contractsOf[ord]!, date), date, off);
+      secondsOffByOrd[ord] = secondsOffByOrd[ord]! + secondsOff;
+      if (terms.time_off > 0) byDay.set(date, terms.time_off);
+    }
+    return byDay;
+  });
+  if (dimension === "none") {
+    // A line per person and day: the days with time off that no line has get one.
+    const withoutLine = timeOffByOrd.map((byDay) => (byDay.size > 0 ? new Set(byDay.keys()) : null));
+    for (const line of lines) withoutLine[line[0]]?.delete(line[1]);
+    withoutLine.forEach((days, ord) => {
+      for (const date of days ?? []) lines.push([ord, date, 0]);
+    });
+  }
+  // In the people's order, by day (YYYY-MM-DD): within a day, the project's title or the customer's name in the
+  // locale's order, then its id.
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const byName =
+    dimension === "none"
+      ? () => 0
+      : (a: TimesheetLine, b: TimesheetLine) => {
+          const [name, id] = dimension === "project" ? [4, 3] : [6, 5];
+          return (
+            ((a[name] as string | null) ?? "").localeCompare((b[name] as string | null) ?? "") ||
+            byText((a[id] as string | null) ?? "", (b[id] as string | null) ?? "")
+          );
+        };
+  lines.sort((a, b) => a[0] - b[0] || byText(a[1], b[1]) || byName(a, b));
+  const contractual = new Map<string, number>();
+  for (const contract of contracts) {
+    contractual.set(contract.user_id, (contractual.get(contract.user_id) ?? 0) + contract.seconds);
+  }
+  const source: TimesheetSource = { people, contracts, lines, hoursOff, dayOffTerms, contractsOf };
+  const contractOf = contractOfLine(source, { from, to });
+  const logged = new Map<number, { seconds: number; withoutContract: number }>();
+  for (const line of lines) {
+    const [ord, , seconds] = line;
+    let sum = logged.get(ord);
+    if (!sum) {
+      sum = { seconds: 0, withoutContract: 0 };
+      logged.set(ord, sum);
+    }
+    sum.seconds += seconds;
+    if (!contractOf(line)) sum.withoutContract += seconds;
+  }
+  const totals: TimesheetUserTotal[] = [];
+  people.forEach((row, ord) => {
+    const mine = logged.get(ord);
+    const timeOff = timeOffByOrd[ord]!;
+    if (!mine && !contractual.has(row.user_id) && timeOff.size === 0) return;
+    const seconds = mine?.seconds ?? 0;
+    totals.push({
+      user_id: row.user_id,
+      nominative: row.nominative,
+      work_log: seconds,
+      worked_hours: hoursMinutes(seconds),
+      contractual_seconds: (contractual.get(row.user_id) ?? 0) - secondsOffByOrd[ord]!,
+      time_off: [...timeOff.values()].reduce((total, day) => total + day, 0),
+      without_contract: mine?.withoutContract ?? 0,
+    });
+  });
+  const workLog = totals.reduce((total, t) => total + t.work_log, 0);
+  const head = { timesheet_type: type, start_date: from, end_date: to };
+  const tail = { totals, work_log: workLog, worked_hours: hoursMinutes(workLog) };
+  return { source, head, tail, contractsOf };
+}
+
 /** The rows of the spec's Timesheet row the lines stand for. */
 export function timesheetRows(source: TimesheetSource): TimesheetRow[] {
   const contracts = contractsByOrd(source);
@@ -246,21 +357,23 @@ export function timesheetRows(source: TimesheetSource): TimesheetRow[] {
 }
 
 /**
- * Bytes of a JSON text written piece by piece into one buffer that doubles as it fills. The pieces are either bytes
- * made once (`bytes`) or short ASCII text (`ascii`: digits, `HH:MM`).
+ * Bytes of a JSON text written piece by piece into one buffer that doubles as it fills, taken from the answers' buffers
+ * (`takeAnswerBuffer`: the answer gives it back once sent). The pieces are either bytes made once (`bytes`) or short
+ * ASCII text (`ascii`: digits, `HH:MM`).
  */
 class JsonBytes {
   private buffer: Buffer;
   private length = 0;
 
   constructor(size: number) {
-    this.buffer = Buffer.allocUnsafe(Math.max(size, 64));
+    this.buffer = takeAnswerBuffer(size);
   }
 
   private room(size: number): void {
     if (this.length + size <= this.buffer.length) return;
-    const next = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + size));
+    const next = takeAnswerBuffer(Math.max(this.buffer.length * 2, this.length + size));
     next.set(this.buffer.subarray(0, this.length));
+    giveBack(this.buffer);
     this.buffer = next;
   }
 
