@@ -24,7 +24,13 @@ if (unknown.length > 0) {
   console.error(`No benchmark named ${unknown.join(", ")}; there are ${all.join(", ")}.`);
   process.exit(2);
 }
-const chosen = asked.length > 0 ? asked : all;
+// reports-versus compares with an earlier build, which has to be checked out and built first (BENCH_BASELINE).
+const needsBaseline = ["reports-versus"];
+const chosen =
+  asked.length > 0 ? asked : all.filter((name) => process.env.BENCH_BASELINE || !needsBaseline.includes(name));
+if (chosen.length < all.length && asked.length === 0) {
+  console.log(`Left out without BENCH_BASELINE (see bench/README.md): ${needsBaseline.join(", ")}`);
+}
 
 buildStale();
 const load = () =>
