@@ -147,6 +147,8 @@ export const theme = createTheme({
   primaryShade: { light: primaryShade, dark: 5 },
   // The focus ring shows on keyboard focus (`:focus-visible`), not on a click.
   focusRing: "auto",
+  // A reader who asked their system for less motion gets modals, menus and drawers without their fades and slides.
+  respectReducedMotion: true,
   variantColorResolver,
   defaultRadius: "md",
   fontFamily:

@@ -54,6 +54,9 @@ export function focusedTileId(target: EventTarget | null): string | null {
   return target.parentElement?.getAttribute("data-event-id") ?? null;
 }
 
+/** How long after a block's key a key pressed on the page's body is still that block's (`useBoardKeyboard`). */
+const refocusWindowMs = 3000;
+
 /** The commands the palette may ask for in the address (`?do=`), performed once. */
 const addressCommands: Record<string, BoardCommand> = { "new-block": "newBlock", shortcuts: "shortcuts" };
 
@@ -92,8 +95,15 @@ export function useBoardKeyboard(input: BoardKeyboardInput): {
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
+    const page = root.ownerDocument;
+    // The block of the last block key, and when: the board draws a changed block anew, which takes the focus off it to
+    // the page's body for a moment before the keys give it back (`focusWhenDrawn`), and a key pressed in that moment is
+    // still that block's.
+    let last = { tileId: "", at: Number.NEGATIVE_INFINITY };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.isComposing) return;
+      const inside = event.target instanceof Node && root.contains(event.target);
+      const onBody = event.target === page.body;
+      if ((!inside && !onBody) || event.defaultPrevented || event.isComposing) return;
       const command = commandOfKey(event);
       if (!command || isTypingTarget(event.target)) return;
       const current = inputRef.current;
@@ -101,17 +111,18 @@ export function useBoardKeyboard(input: BoardKeyboardInput): {
       if (current.readOnly && command !== "shortcuts") return;
       let tileId: string | null = null;
       if (blockCommands.has(command)) {
-        tileId = focusedTileId(event.target);
+        tileId = focusedTileId(event.target) ?? (onBody && Date.now() - last.at < refocusWindowMs ? last.tileId : null);
         const block = tileId ? current.events.find((candidate) => candidate.id === tileId) : undefined;
-        if (!block) return;
+        if (!tileId || !block) return;
         // Space where no timer may run is the button's own: it opens the block, as Enter does.
         if (command === "toggleTimer" && !timerAllowed(block, current)) return;
-      }
+        last = { tileId, at: Date.now() };
+      } else if (!inside) return;
       event.preventDefault();
       run(command, tileId);
     };
-    root.addEventListener("keydown", onKeyDown);
-    return () => root.removeEventListener("keydown", onKeyDown);
+    page.addEventListener("keydown", onKeyDown);
+    return () => page.removeEventListener("keydown", onKeyDown);
   }, [run]);
 
   // The command palette's one-shot commands: performed once the days' blocks have come, then taken out of the address.
