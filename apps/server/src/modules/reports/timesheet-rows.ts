@@ -227,9 +227,9 @@ export function dayOffTermsOf(): (contract: ContractTerms | null, date: Calendar
 
 /**
  * The timesheet of its parts as the database answers them (`timesheetLines`, `contractsInPeriod`): the lines ordered
- * (people's order, then day, then the project's title or the customer's name in the locale's order), with a line for
- * each day with time off and no line when by day, and the totals per person (the lines added up, beside the contractual
- * seconds of the period net of holidays and time off, and the time off).
+ * (people's order, then day, then the project's title or the customer's name in the locale's order), by day with a
+ * line added for each day of time off that has none, and the totals per person (the lines added up, beside the
+ * contractual seconds of the period net of holidays and time off, and the time off).
  */
 export function timesheetOf({
   type,
