@@ -95,19 +95,23 @@ describe("the board's key listener", () => {
     await waitFor(() => expect(run).toHaveBeenCalledWith(command, calendarEventId(review)));
   });
 
-  it("gives a block's key pressed on the page's body just after that block's key to the block (redrawn, it lost the focus)", async () => {
+  it("takes a key pressed on the page's body just after a key on the board (the block redrawn, the focus on its way back)", async () => {
     run.mockClear();
     renderWithProviders(<Board />);
     // Nothing before: a key on the body is nobody's.
     expect(press(document.body, "ArrowDown")).toBe(false);
+    expect(press(document.body, "z", { ctrlKey: true })).toBe(false);
     expect(press(face("Review"), "ArrowDown")).toBe(true);
+    // A block's key is that block's; Ctrl+Z the board's.
     expect(press(document.body, "ArrowDown", { shiftKey: true })).toBe(true);
-    // N on the body is not the board's: only a block's key follows the focus on its way back.
-    expect(press(document.body, "n")).toBe(false);
+    expect(press(document.body, "z", { ctrlKey: true })).toBe(true);
+    // Away from the board and the body, nothing changes.
+    expect(press(screen.getByRole("button", { name: "Elsewhere" }), "ArrowDown")).toBe(false);
     await waitFor(() =>
       expect(run.mock.calls).toEqual([
         ["moveDown", calendarEventId(review)],
         ["grow", calendarEventId(review)],
+        ["undo", null],
       ]),
     );
   });

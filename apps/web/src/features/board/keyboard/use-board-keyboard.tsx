@@ -96,14 +96,14 @@ export function useBoardKeyboard(input: BoardKeyboardInput): {
     const root = rootRef.current;
     if (!root) return;
     const page = root.ownerDocument;
-    // The block of the last block key, and when: the board draws a changed block anew, which takes the focus off it to
-    // the page's body for a moment before the keys give it back (`focusWhenDrawn`), and a key pressed in that moment is
-    // still that block's.
+    // The block of the last key on the board, and when: the board draws a changed block anew, which takes the focus off
+    // it to the page's body for a moment before the keys give it back (`focusWhenDrawn`); a key pressed in that moment
+    // is still the board's, and a block's key that block's.
     let last = { tileId: "", at: Number.NEGATIVE_INFINITY };
     const onKeyDown = (event: KeyboardEvent) => {
       const inside = event.target instanceof Node && root.contains(event.target);
-      const onBody = event.target === page.body;
-      if ((!inside && !onBody) || event.defaultPrevented || event.isComposing) return;
+      const returning = event.target === page.body && Date.now() - last.at < refocusWindowMs;
+      if ((!inside && !returning) || event.defaultPrevented || event.isComposing) return;
       const command = commandOfKey(event);
       if (!command || isTypingTarget(event.target)) return;
       const current = inputRef.current;
@@ -111,13 +111,13 @@ export function useBoardKeyboard(input: BoardKeyboardInput): {
       if (current.readOnly && command !== "shortcuts") return;
       let tileId: string | null = null;
       if (blockCommands.has(command)) {
-        tileId = focusedTileId(event.target) ?? (onBody && Date.now() - last.at < refocusWindowMs ? last.tileId : null);
+        tileId = focusedTileId(event.target) ?? (returning ? last.tileId : null);
         const block = tileId ? current.events.find((candidate) => candidate.id === tileId) : undefined;
         if (!tileId || !block) return;
         // Space where no timer may run is the button's own: it opens the block, as Enter does.
         if (command === "toggleTimer" && !timerAllowed(block, current)) return;
-        last = { tileId, at: Date.now() };
-      } else if (!inside) return;
+      }
+      if (command !== "shortcuts") last = { tileId: tileId ?? last.tileId, at: Date.now() };
       event.preventDefault();
       run(command, tileId);
     };
