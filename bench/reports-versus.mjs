@@ -22,7 +22,7 @@ import { join, resolve } from "node:path";
 import pg from "pg";
 import { pooled, runLoad } from "./support/load.mjs";
 import { cpuSecondsOf, createDatabase, root, startProcess } from "./support/processes.mjs";
-import { periods, seedReports } from "./support/reports-data.mjs";
+import { periods, seedReports, signUpAdmin } from "./support/reports-data.mjs";
 
 const baselineRoot = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : null;
 if (!baselineRoot) {
@@ -105,26 +105,7 @@ function startServer(serverRoot, listenOn, store) {
   });
 }
 
-async function signUp() {
-  const api = `http://127.0.0.1:${port}/api/v1`;
-  const call = async (method, path, body, token) => {
-    const response = await fetch(`${api}${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-  const { token, user } = await call("POST", "/auth/basic/signup", {
-    email: `bench-versus-${process.pid}@example.com`,
-    password: "correct-horse-42",
-    nominative: "Bench Admin",
-  });
-  await call("PATCH", `/user/${user.uid}`, { terms_of_use: true, privacy_policy: true, language: "en" }, token);
-  const { organization } = await call("POST", `/user/${user.uid}/organization`, { name: "Bench", domains: [] }, token);
-  return { token, adminId: user.uid, organizationId: organization.uid };
-}
+const signUp = () => signUpAdmin(`http://127.0.0.1:${port}/api/v1`, `bench-versus-${process.pid}@example.com`);
 
 /** One stretch of load on a server, with its CPU and the database's per request. */
 async function stretch(server, listenOn, path, token, warmupMs) {

@@ -21,7 +21,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { pooled, runLoad, runWork } from "./support/load.mjs";
 import { createDatabase, root, startProcess } from "./support/processes.mjs";
-import { checkRawFigures, periods, rawQueries, seedReports } from "./support/reports-data.mjs";
+import { checkRawFigures, periods, rawQueries, seedReports, signUpAdmin } from "./support/reports-data.mjs";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 8000);
@@ -95,27 +95,7 @@ async function startApp(env) {
   });
 }
 
-/** An admin and their organization, made through the API as a person would. */
-async function signUp() {
-  const api = `http://127.0.0.1:${appPort}/api/v1`;
-  const call = async (method, path, body, token) => {
-    const response = await fetch(`${api}${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-  const { token, user } = await call("POST", "/auth/basic/signup", {
-    email: `bench-reports-${process.pid}@example.com`,
-    password: "correct-horse-42",
-    nominative: "Bench Admin",
-  });
-  await call("PATCH", `/user/${user.uid}`, { terms_of_use: true, privacy_policy: true, language: "en" }, token);
-  const { organization } = await call("POST", `/user/${user.uid}/organization`, { name: "Bench", domains: [] }, token);
-  return { token, adminId: user.uid, organizationId: organization.uid };
-}
+const signUp = () => signUpAdmin(`http://127.0.0.1:${appPort}/api/v1`, `bench-reports-${process.pid}@example.com`);
 
 function targets({ adminId, organizationId, heavyProjectId }) {
   return [

@@ -519,3 +519,24 @@ export function checkRawFigures(key, raw, api) {
   }
   return problems;
 }
+
+/** An admin and their organization, made through the API at `apiBase` as a person would. */
+export async function signUpAdmin(apiBase, email) {
+  const call = async (method, path, body, token) => {
+    const response = await fetch(`${apiBase}${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const { token, user } = await call("POST", "/auth/basic/signup", {
+    email,
+    password: "correct-horse-42",
+    nominative: "Bench Admin",
+  });
+  await call("PATCH", `/user/${user.uid}`, { terms_of_use: true, privacy_policy: true, language: "en" }, token);
+  const { organization } = await call("POST", `/user/${user.uid}/organization`, { name: "Bench", domains: [] }, token);
+  return { token, adminId: user.uid, organizationId: organization.uid };
+}
